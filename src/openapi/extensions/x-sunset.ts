@@ -1,0 +1,51 @@
+/**
+ * `x-sunset`: the date after which a deprecated operation stops working. Our
+ * own extension, so it is read strictly: a date a reader cannot trust fails
+ * the build rather than vanishing from the page.
+ */
+import type { SpecProblem } from '../spec-problem.ts';
+import type { ExtensionRead } from './read-result.ts';
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isoDateTime = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The sunset as an ISO 8601 calendar date (`2027-06-30`), or a problem. */
+export function readSunset(value: unknown, pointer: string, deprecated: boolean): ExtensionRead<string | undefined> {
+  if (value === undefined) return { value: undefined, problems: [] };
+  // YAML turns an unquoted 2027-06-30 into a timestamp for some parsers; ours keeps text, but accept both.
+  const text = value instanceof Date ? value.toISOString().slice(0, 10) : value;
+  const problems: SpecProblem[] = [];
+  const date = typeof text === 'string' ? calendarDate(text) : undefined;
+  if (!date) {
+    return {
+      value: undefined,
+      problems: [
+        {
+          severity: 'error',
+          pointer,
+          message: `\`x-sunset\` is ${typeof text === 'string' ? `"${text}"` : `not text`}, which is not a real ISO 8601 date.`,
+          hint: 'Write the sunset date as YYYY-MM-DD, for example `x-sunset: "2027-06-30"`.',
+        },
+      ],
+    };
+  }
+  if (!deprecated) {
+    problems.push({
+      severity: 'warning',
+      pointer,
+      message: 'This operation has a sunset date but is not marked `deprecated: true`.',
+      hint: 'Mark it deprecated so readers are warned before the sunset.',
+    });
+  }
+  return { value: date, problems };
+}
+
+/** `YYYY-MM-DD` for a valid calendar date (or date-time), else undefined. */
+function calendarDate(text: string): string | undefined {
+  const match = isoDate.exec(text) ?? isoDateTime.exec(text);
+  if (!match) return undefined;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  const valid = probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+  return valid ? text.slice(0, 10) : undefined;
+}

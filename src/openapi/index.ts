@@ -1,0 +1,4 @@
+/** The spec model's public face: load and check a description, and the model's types. */
+export { checkSpecText, defaultSpecPath, loadApiModel, resolveSpecPath, specPathVariable } from './load-spec.ts';
+export type * from './model.ts';
+export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';

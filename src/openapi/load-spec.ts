@@ -1,0 +1,79 @@
+/**
+ * The one entry point: a description file → a checked ApiModel, or a
+ * SpecError listing every problem with file:line:column and pointer.
+ * No Astro imports, so config, pages, the sandbox and vitest all use it.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { OpenAPIV3 } from 'openapi-types';
+import type { ApiModel } from './model.ts';
+import { normalize } from './normalize.ts';
+import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
+import { checkReferences } from './refs.ts';
+import { SpecError, type SpecProblem } from './spec-problem.ts';
+import { checkVersion, validateAgainstSchema } from './validate.ts';
+
+/** The description the portal is built from, relative to the project root. */
+export const defaultSpecPath = 'spec/openapi.yaml';
+
+/** Environment variable that points the build (and sandbox) at another description. */
+export const specPathVariable = 'PETSTORE_SPEC';
+
+/** The description to load: `$PETSTORE_SPEC` if set, else spec/openapi.yaml, resolved from `root`. */
+export function resolveSpecPath(root: string, env: Record<string, string | undefined> = process.env): string {
+  const chosen = env[specPathVariable]?.trim();
+  return path.resolve(root, chosen ? chosen : defaultSpecPath);
+}
+
+export type CheckResult = { ok: true; model: ApiModel } | { ok: false; problems: SpecProblem[] };
+
+/**
+ * Checks description text and builds the model. Every stage runs as far as
+ * it safely can, so one run reports every problem it can find.
+ */
+export async function checkSpecText(text: string, limits: ParseLimits = defaultParseLimits): Promise<CheckResult> {
+  const parsed = parseSource(text, limits);
+  if (!parsed.ok) return { ok: false, problems: parsed.problems };
+  const { data, locate } = parsed.source;
+  const place = (problems: SpecProblem[]): SpecProblem[] =>
+    problems.map((p) => {
+      const position = p.position ?? locate(p.pointer);
+      return position ? { ...p, position } : p;
+    });
+
+  const versionProblems = checkVersion(data);
+  if (versionProblems.length > 0) return { ok: false, problems: place(versionProblems) };
+  const record = data as Record<string, unknown>;
+
+  // Schema and reference problems are independent; report both before giving up.
+  const structural = [...(await validateAgainstSchema(record)), ...checkReferences(record)];
+  if (structural.length > 0) return { ok: false, problems: place(structural) };
+
+  const { model, problems } = normalize(record as unknown as OpenAPIV3.Document);
+  const placed = place(problems);
+  if (placed.some((p) => p.severity === 'error')) return { ok: false, problems: placed };
+  model.warnings = placed;
+  return { ok: true, model };
+}
+
+/** Reads and checks a description file. Throws SpecError (every problem, with positions) when it is unusable. */
+export async function loadApiModel(file: string, limits: ParseLimits = defaultParseLimits): Promise<ApiModel> {
+  const shown = path.relative(process.cwd(), file) || file;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : String(error);
+    throw new SpecError(shown, [
+      {
+        severity: 'error',
+        pointer: '',
+        message: `The API description could not be read: ${reason}.`,
+        hint: `Put the description at ${defaultSpecPath}, or point ${specPathVariable} at it.`,
+      },
+    ]);
+  }
+  const result = await checkSpecText(text, limits);
+  if (!result.ok) throw new SpecError(shown, result.problems);
+  return result.model;
+}

@@ -1,0 +1,220 @@
+/**
+ * The typed model the site is built from. It is plain data derived from one
+ * checked OpenAPI 3.0 description; it knows nothing of pages or YAML.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import type { SpecProblem } from './spec-problem.ts';
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** A schema as written: either a definition or a reference to one (kept, so cycles stay links). */
+export type SchemaOrRef = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
+
+/** How settled an operation is; `stable` when the description says nothing. */
+export type Stability = 'experimental' | 'beta' | 'stable';
+
+/** One example value, from `example` or an entry of `examples`. */
+export interface ApiExample {
+  /** The key under `examples`; absent for a lone `example`. */
+  name?: string;
+  summary?: string;
+  description?: string;
+  value: unknown;
+}
+
+export interface ApiServerVariable {
+  name: string;
+  default: string;
+  enum?: string[];
+  description?: string;
+}
+
+export interface ApiServer {
+  url: string;
+  description?: string;
+  variables: ApiServerVariable[];
+}
+
+/** A security scheme, with where its credential goes. */
+export interface ApiSecurityScheme {
+  /** The key under `components.securitySchemes`. */
+  key: string;
+  type: OpenAPIV3.SecuritySchemeObject['type'];
+  description?: string;
+  /** For `apiKey`: where the key is sent and under which name. */
+  apiKey?: { in: 'header' | 'query' | 'cookie'; name: string };
+  /** For `http`: the scheme (`bearer`, `basic`). */
+  httpScheme?: string;
+}
+
+/** One way to satisfy an operation's security: every scheme in it applies together. */
+export interface ApiSecurityRequirement {
+  schemes: { scheme: ApiSecurityScheme; scopes: string[] }[];
+}
+
+export interface ApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  deprecated: boolean;
+  description?: string;
+  schema?: SchemaOrRef;
+  examples: ApiExample[];
+}
+
+export interface ApiMediaType {
+  mediaType: string;
+  schema?: SchemaOrRef;
+  examples: ApiExample[];
+}
+
+export interface ApiRequestBody {
+  description?: string;
+  required: boolean;
+  content: ApiMediaType[];
+}
+
+export interface ApiHeader {
+  name: string;
+  description?: string;
+  required: boolean;
+  deprecated: boolean;
+  schema?: SchemaOrRef;
+  examples: ApiExample[];
+}
+
+export interface ApiResponse {
+  /** `200`, `4XX` or `default`. */
+  status: string;
+  description: string;
+  headers: ApiHeader[];
+  content: ApiMediaType[];
+}
+
+/** A ready-made code sample from `x-codeSamples`. */
+export interface ApiCodeSample {
+  lang: string;
+  label?: string;
+  source: string;
+}
+
+/** Deprecation details: the sunset date and the operation that replaces this one. */
+export interface ApiDeprecation {
+  /** ISO 8601 date (`2027-06-30`) from `x-sunset`, if given. */
+  sunset?: string;
+  /** operationId of the successor, from `x-successor`. */
+  successor?: string;
+}
+
+/** Whether the live test console may call this operation, and if not, why. */
+export type TryItPolicy = { enabled: true } | { enabled: false; reason: string; source: string };
+
+/** The one badge an operation shows; deprecated wins over a stability level. */
+export type OperationBadge = { kind: 'deprecated'; sunset?: string } | { kind: 'experimental' } | { kind: 'beta' };
+
+export interface ApiOperation {
+  /** The given operationId, or one derived from method and path. */
+  operationId: string;
+  /** Stable, URL-safe: `animals/get-pet` (tag slug / operation slug). */
+  slug: string;
+  method: HttpMethod;
+  path: string;
+  /** JSON pointer to the operation in the description. */
+  pointer: string;
+  summary?: string;
+  description?: string;
+  /** Names of the operation's tags, in the order written (at least one). */
+  tags: string[];
+  deprecation?: ApiDeprecation;
+  stability: Stability;
+  badge?: OperationBadge;
+  tryIt: TryItPolicy;
+  /** Alternatives; empty means no authentication. */
+  security: ApiSecurityRequirement[];
+  parameters: ApiParameter[];
+  requestBody?: ApiRequestBody;
+  responses: ApiResponse[];
+  codeSamples: ApiCodeSample[];
+  servers: ApiServer[];
+}
+
+export interface ApiTag {
+  name: string;
+  slug: string;
+  description?: string;
+  externalDocs?: { url: string; description?: string };
+  /** operationIds, in document order. */
+  operations: string[];
+}
+
+/** A navigation-only group of tags (from `x-tagGroups`, a tag `parent`, or a lone ungrouped tag). */
+export interface ApiTagGroup {
+  name: string;
+  description?: string;
+  /** Tag names, in order. */
+  tags: string[];
+}
+
+export interface ApiSchema {
+  name: string;
+  slug: string;
+  /** JSON pointer, also the `$ref` target without the `#`. */
+  pointer: string;
+  schema: OpenAPIV3.SchemaObject;
+}
+
+/** One row of the error catalog (from the Error schema's `x-error-codes`). */
+export interface ApiErrorCode {
+  code: string;
+  status: number;
+  meaning: string;
+  action?: string;
+  /** operationIds that document this status in their responses. */
+  operations: string[];
+}
+
+/** One plan's limits; `custom` where the plan's contract sets them. */
+export interface ApiRatePlan {
+  plan: string;
+  perMinute: number | 'custom';
+  perDay: number | 'custom';
+}
+
+export interface ApiRateLimits {
+  plans: ApiRatePlan[];
+  temporaryBan?: {
+    afterRejectedRequests: number;
+    durationSeconds: number;
+    status: number;
+    code: string;
+  };
+}
+
+export interface ApiInfo {
+  title: string;
+  version: string;
+  description?: string;
+  contact?: OpenAPIV3.ContactObject;
+  license?: OpenAPIV3.LicenseObject;
+}
+
+/** Everything the site needs, derived from one description. */
+export interface ApiModel {
+  /** The `openapi` field, e.g. `3.0.3`. */
+  openapi: string;
+  info: ApiInfo;
+  servers: ApiServer[];
+  securitySchemes: ApiSecurityScheme[];
+  /** Document-wide security (what an operation without its own `security` uses). */
+  security: ApiSecurityRequirement[];
+  operations: ApiOperation[];
+  tags: ApiTag[];
+  tagGroups: ApiTagGroup[];
+  schemas: ApiSchema[];
+  errorCodes: ApiErrorCode[];
+  rateLimits?: ApiRateLimits;
+  /** Things worth fixing that did not stop the build. */
+  warnings: SpecProblem[];
+  /** The checked document itself, for resolving schema references. */
+  document: OpenAPIV3.Document;
+}

@@ -1,0 +1,402 @@
+/**
+ * A checked OpenAPI 3.0 document → the typed ApiModel. Runs after schema
+ * validation and the `$ref` check, so shapes the schema guarantees are
+ * trusted; everything the schema cannot check (unique operationIds, path
+ * parameters, vendor extensions, security names) is checked here.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import type { ExtensionRead } from './extensions/read-result.ts';
+import { primaryBadge, readStability } from './extensions/stability.ts';
+import { readTryIt } from './extensions/try-it.ts';
+import { readCodeSamples } from './extensions/x-code-samples.ts';
+import { readErrorCodes } from './extensions/x-error-codes.ts';
+import { readRateLimits } from './extensions/x-rate-limits.ts';
+import { readSunset } from './extensions/x-sunset.ts';
+import { buildTagGroups, type DeclaredTag } from './extensions/x-tag-groups.ts';
+import { escapeSegment, isRecord, toPointer } from './json-pointer.ts';
+import type {
+  ApiErrorCode,
+  ApiExample,
+  ApiHeader,
+  ApiMediaType,
+  ApiModel,
+  ApiOperation,
+  ApiParameter,
+  ApiRequestBody,
+  ApiResponse,
+  ApiSchema,
+  ApiSecurityRequirement,
+  ApiSecurityScheme,
+  ApiServer,
+  ApiTag,
+  HttpMethod,
+} from './model.ts';
+import { dereference } from './refs.ts';
+import { slugify, uniqueSlugs } from './slug.ts';
+import type { SpecProblem } from './spec-problem.ts';
+
+export const httpMethods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The tag given to operations that have none. */
+export const untaggedName = 'Other';
+
+/** Builds the model; problems (errors and warnings) come back beside it. */
+export function normalize(document: OpenAPIV3.Document): { model: ApiModel; problems: SpecProblem[] } {
+  const problems: SpecProblem[] = [];
+  const take = <T>(read: ExtensionRead<T>): T => {
+    problems.push(...read.problems);
+    return read.value;
+  };
+  const deref = <T extends object>(value: T | OpenAPIV3.ReferenceObject): T => dereference<T>(document, value);
+  const ext = document as unknown as Record<string, unknown>;
+
+  const securitySchemes = readSecuritySchemes(document, deref);
+  const schemesByKey = new Map(securitySchemes.map((s) => [s.key, s]));
+  const resolveSecurity = (requirements: OpenAPIV3.SecurityRequirementObject[] | undefined, pointer: string) =>
+    (requirements ?? []).map(
+      (requirement, i): ApiSecurityRequirement => ({
+        schemes: Object.entries(requirement).flatMap(([key, scopes]) => {
+          const scheme = schemesByKey.get(key);
+          if (!scheme) {
+            problems.push({
+              severity: 'error',
+              pointer: `${pointer}/${i}/${escapeSegment(key)}`,
+              message: `The security requirement names "${key}", which is not defined under components.securitySchemes.`,
+              hint: `Defined schemes: ${[...schemesByKey.keys()].join(', ') || 'none'}.`,
+            });
+            return [];
+          }
+          return [{ scheme, scopes }];
+        }),
+      }),
+    );
+
+  const documentSecurity = resolveSecurity(document.security, '/security');
+  const documentServers = readServers(document.servers);
+
+  // Operations, in document order.
+  const operations: ApiOperation[] = [];
+  const firstUse = new Map<string, string>();
+  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
+    if (!rawItem) continue;
+    const item = deref<OpenAPIV3.PathItemObject>(rawItem);
+    const itemPointer = toPointer(['paths', path]);
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (!operation) continue;
+      const pointer = toPointer(['paths', path, method]);
+      const raw = operation as unknown as Record<string, unknown>;
+
+      const operationId = operation.operationId ?? derivedOperationId(method, path);
+      const label = `${method.toUpperCase()} ${path}`;
+      const previous = firstUse.get(operationId);
+      if (previous !== undefined) {
+        problems.push({
+          severity: 'error',
+          pointer: `${pointer}/operationId`,
+          message: `The operationId "${operationId}" is used twice: by ${previous} and by ${label}.`,
+          hint: 'Every operation needs its own operationId; rename one of them.',
+        });
+      } else {
+        firstUse.set(operationId, label);
+      }
+
+      const parameters = mergeParameters(item.parameters, operation.parameters, deref);
+      problems.push(...checkPathParameters(path, parameters, pointer));
+
+      const stabilityLevel = take(readStability(raw, pointer));
+      const deprecated = operation.deprecated === true || stabilityLevel === 'deprecated';
+      const stability = stabilityLevel === 'deprecated' ? 'stable' : stabilityLevel;
+      const sunset = take(readSunset(raw['x-sunset'], `${pointer}/x-sunset`, deprecated));
+      const successor = typeof raw['x-successor'] === 'string' ? raw['x-successor'] : undefined;
+      const badge = primaryBadge(deprecated, sunset, stability);
+
+      const model: ApiOperation = {
+        operationId,
+        slug: '',
+        method,
+        path,
+        pointer,
+        tags: operation.tags && operation.tags.length > 0 ? [...new Set(operation.tags)] : [untaggedName],
+        stability,
+        tryIt: take(readTryIt(raw, pointer)),
+        security: operation.security ? resolveSecurity(operation.security, `${pointer}/security`) : documentSecurity,
+        parameters,
+        responses: Object.entries(operation.responses ?? {}).map(([status, response]) =>
+          readResponse(status, deref(response), deref),
+        ),
+        codeSamples: take(readCodeSamples(raw, pointer)),
+        servers: operation.servers
+          ? readServers(operation.servers)
+          : item.servers
+            ? readServers(item.servers)
+            : documentServers,
+      };
+      if (operation.summary) model.summary = operation.summary;
+      if (operation.description) model.description = operation.description;
+      if (deprecated) {
+        model.deprecation = {};
+        if (sunset) model.deprecation.sunset = sunset;
+        if (successor) model.deprecation.successor = successor;
+      }
+      if (badge) model.badge = badge;
+      if (operation.requestBody) model.requestBody = readRequestBody(deref(operation.requestBody), deref);
+      operations.push(model);
+    }
+    if (Object.keys(item).every((key) => !httpMethods.includes(key as HttpMethod))) {
+      problems.push({ severity: 'warning', pointer: itemPointer, message: `The path ${path} has no operations.` });
+    }
+  }
+
+  // Successors must be real operations.
+  for (const operation of operations) {
+    const successor = operation.deprecation?.successor;
+    if (successor !== undefined && !firstUse.has(successor)) {
+      problems.push({
+        severity: 'error',
+        pointer: `${operation.pointer}/x-successor`,
+        message: `\`x-successor\` names "${successor}", but no operation has that operationId.`,
+        hint: 'Give the operationId of the operation that replaces this one.',
+      });
+    }
+  }
+
+  // Tags: declared ones in their order, then any used without being declared.
+  const declared: DeclaredTag[] = (document.tags ?? []).map((tag, index) => {
+    const parent =
+      (tag as unknown as Record<string, unknown>).parent ?? (tag as unknown as Record<string, unknown>)['x-parent'];
+    return {
+      name: tag.name,
+      index,
+      ...(tag.description ? { description: tag.description } : {}),
+      ...(typeof parent === 'string' ? { parent } : {}),
+    };
+  });
+  const tagOrder = [...new Set([...declared.map((t) => t.name), ...operations.flatMap((o) => o.tags)])];
+  const tagSlug = uniqueSlugs();
+  const tags: ApiTag[] = tagOrder
+    .map((name) => ({ name, operations: operations.filter((o) => o.tags.includes(name)).map((o) => o.operationId) }))
+    .filter((tag) => tag.operations.length > 0)
+    .map(({ name, operations: ids }) => {
+      const source = document.tags?.find((t) => t.name === name);
+      const tag: ApiTag = { name, slug: tagSlug(name), operations: ids };
+      if (source?.description) tag.description = source.description;
+      if (source?.externalDocs) tag.externalDocs = { ...source.externalDocs };
+      return tag;
+    });
+
+  const tagGroups = take(
+    buildTagGroups(
+      declared,
+      ext['x-tagGroups'],
+      tags.map((t) => t.name),
+    ),
+  );
+  const groupNames = new Set(tagGroups.map((g) => g.name));
+  for (const tag of declared) {
+    if (!tags.some((t) => t.name === tag.name) && !groupNames.has(tag.name)) {
+      problems.push({
+        severity: 'warning',
+        pointer: toPointer(['tags', tag.index]),
+        message: `The tag "${tag.name}" has no operations and names no group; it gets no page.`,
+      });
+    }
+  }
+
+  // Operation slugs: under the first tag, unique across the site.
+  const tagSlugs = new Map(tags.map((t) => [t.name, t.slug]));
+  const operationSlug = uniqueSlugs();
+  for (const operation of operations) {
+    const primary = tagSlugs.get(operation.tags[0] ?? untaggedName) ?? slugify(untaggedName);
+    operation.slug = `${primary}/${operationSlug(operation.operationId)}`;
+  }
+
+  const componentSchemas = (document.components?.schemas ?? {}) as Record<string, unknown>;
+  const schemaSlug = uniqueSlugs();
+  const schemas: ApiSchema[] = Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => ({
+    name,
+    slug: schemaSlug(name),
+    pointer: toPointer(['components', 'schemas', name]),
+    schema: deref<OpenAPIV3.SchemaObject>(schema),
+  }));
+
+  const errorCodes: ApiErrorCode[] = take(readErrorCodes(componentSchemas)).map((entry) => ({
+    ...entry,
+    operations: operations
+      .filter((o) => o.responses.some((r) => statusCovers(r.status, entry.status)))
+      .map((o) => o.operationId),
+  }));
+
+  const info: ApiModel['info'] = { title: document.info.title, version: document.info.version };
+  if (document.info.description) info.description = document.info.description;
+  if (document.info.contact) info.contact = { ...document.info.contact };
+  if (document.info.license) info.license = { ...document.info.license };
+
+  const model: ApiModel = {
+    openapi: document.openapi,
+    info,
+    servers: documentServers,
+    securitySchemes,
+    security: documentSecurity,
+    operations,
+    tags,
+    tagGroups,
+    schemas,
+    errorCodes,
+    warnings: [],
+    document,
+  };
+  const rateLimits = take(readRateLimits(ext['x-rate-limits']));
+  if (rateLimits) model.rateLimits = rateLimits;
+  return { model, problems };
+}
+
+type Deref = <T extends object>(value: T | OpenAPIV3.ReferenceObject) => T;
+
+/** `get /pets/{petId}` → `getPetsPetId`, for operations without an operationId. */
+function derivedOperationId(method: string, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method + words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join('');
+}
+
+/** Whether a documented response status (`404`, `4XX`) covers an HTTP status. */
+export function statusCovers(documented: string, status: number): boolean {
+  if (/^\dXX$/i.test(documented)) return documented[0] === String(status)[0];
+  return documented === String(status);
+}
+
+function readServers(servers: OpenAPIV3.ServerObject[] | undefined): ApiServer[] {
+  if (!servers || servers.length === 0) return [{ url: '/', variables: [] }];
+  return servers.map((server) => {
+    const result: ApiServer = {
+      url: server.url,
+      variables: Object.entries(server.variables ?? {}).map(([name, variable]) => {
+        const v: ApiServer['variables'][number] = { name, default: String(variable.default) };
+        if (variable.enum) v.enum = variable.enum.map(String);
+        if (variable.description) v.description = variable.description;
+        return v;
+      }),
+    };
+    if (server.description) result.description = server.description;
+    return result;
+  });
+}
+
+function readSecuritySchemes(document: OpenAPIV3.Document, deref: Deref): ApiSecurityScheme[] {
+  return Object.entries(document.components?.securitySchemes ?? {}).map(([key, raw]) => {
+    const scheme = deref<OpenAPIV3.SecuritySchemeObject>(raw);
+    const result: ApiSecurityScheme = { key, type: scheme.type };
+    if (scheme.description) result.description = scheme.description;
+    if (scheme.type === 'apiKey') result.apiKey = { in: scheme.in as 'header' | 'query' | 'cookie', name: scheme.name };
+    if (scheme.type === 'http') result.httpScheme = scheme.scheme;
+    return result;
+  });
+}
+
+/** Path-level parameters, overridden by operation-level ones with the same name and location. */
+function mergeParameters(
+  pathLevel: OpenAPIV3.PathItemObject['parameters'],
+  operationLevel: OpenAPIV3.OperationObject['parameters'],
+  deref: Deref,
+): ApiParameter[] {
+  const merged = new Map<string, ApiParameter>();
+  for (const raw of [...(pathLevel ?? []), ...(operationLevel ?? [])]) {
+    const parameter = deref<OpenAPIV3.ParameterObject>(raw);
+    const result: ApiParameter = {
+      name: parameter.name,
+      in: parameter.in as ApiParameter['in'],
+      required: parameter.required === true,
+      deprecated: parameter.deprecated === true,
+      examples: readExamples(parameter, deref),
+    };
+    if (parameter.description) result.description = parameter.description;
+    const schema = parameter.schema ?? firstContentSchema(parameter.content);
+    if (schema) result.schema = schema;
+    merged.set(`${parameter.in}\u0000${parameter.name}`, result);
+  }
+  return [...merged.values()];
+}
+
+function checkPathParameters(path: string, parameters: readonly ApiParameter[], pointer: string): SpecProblem[] {
+  const inTemplate = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+  const declared = new Set(parameters.filter((p) => p.in === 'path').map((p) => p.name));
+  const problems: SpecProblem[] = [];
+  for (const name of inTemplate) {
+    if (!declared.has(name)) {
+      problems.push({
+        severity: 'error',
+        pointer,
+        message: `The path ${path} has {${name}}, but the operation declares no path parameter "${name}".`,
+        hint: `Add a parameter with \`name: ${name}\`, \`in: path\` and \`required: true\`.`,
+      });
+    }
+  }
+  for (const name of declared) {
+    if (!inTemplate.includes(name)) {
+      problems.push({
+        severity: 'error',
+        pointer,
+        message: `The path parameter "${name}" does not appear in the path ${path}.`,
+        hint: `Write {${name}} in the path, or change the parameter's location.`,
+      });
+    }
+  }
+  return problems;
+}
+
+function firstContentSchema(content: Record<string, OpenAPIV3.MediaTypeObject> | undefined) {
+  return content ? Object.values(content)[0]?.schema : undefined;
+}
+
+function readExamples(
+  holder: { example?: unknown; examples?: Record<string, OpenAPIV3.ReferenceObject | OpenAPIV3.ExampleObject> },
+  deref: Deref,
+): ApiExample[] {
+  const examples: ApiExample[] = Object.entries(holder.examples ?? {}).flatMap(([name, raw]) => {
+    const example = deref<OpenAPIV3.ExampleObject>(raw);
+    // Examples that live at an external URL have no value to show inline.
+    if (!Object.hasOwn(example, 'value')) return [];
+    const result: ApiExample = { name, value: example.value };
+    if (example.summary) result.summary = example.summary;
+    if (example.description) result.description = example.description;
+    return [result];
+  });
+  if (examples.length === 0 && Object.hasOwn(holder, 'example')) examples.push({ value: holder.example });
+  return examples;
+}
+
+function readContent(content: Record<string, OpenAPIV3.MediaTypeObject> | undefined, deref: Deref): ApiMediaType[] {
+  return Object.entries(content ?? {}).map(([mediaType, media]) => {
+    const result: ApiMediaType = { mediaType, examples: readExamples(media, deref) };
+    if (media.schema) result.schema = media.schema;
+    // A schema-level example stands in when the media type gives none.
+    if (result.examples.length === 0 && media.schema) {
+      const schema = deref<OpenAPIV3.SchemaObject>(media.schema);
+      if (isRecord(schema) && Object.hasOwn(schema, 'example')) result.examples.push({ value: schema.example });
+    }
+    return result;
+  });
+}
+
+function readRequestBody(body: OpenAPIV3.RequestBodyObject, deref: Deref): ApiRequestBody {
+  const result: ApiRequestBody = { required: body.required === true, content: readContent(body.content, deref) };
+  if (body.description) result.description = body.description;
+  return result;
+}
+
+function readResponse(status: string, response: OpenAPIV3.ResponseObject, deref: Deref): ApiResponse {
+  const headers = Object.entries(response.headers ?? {}).map(([name, raw]): ApiHeader => {
+    const header = deref<OpenAPIV3.HeaderObject>(raw);
+    const result: ApiHeader = {
+      name,
+      required: header.required === true,
+      deprecated: header.deprecated === true,
+      examples: readExamples(header, deref),
+    };
+    if (header.description) result.description = header.description;
+    const schema = header.schema ?? firstContentSchema(header.content);
+    if (schema) result.schema = schema;
+    return result;
+  });
+  return { status, description: response.description, headers, content: readContent(response.content, deref) };
+}

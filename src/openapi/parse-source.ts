@@ -1,0 +1,186 @@
+/**
+ * Text → plain data, keeping where every value came from. YAML (and so JSON)
+ * is parsed with `yaml`, which reports duplicate keys and refuses alias bombs;
+ * we add limits on size and nesting so a hostile file is refused in
+ * milliseconds with bounded memory.
+ */
+import { isAlias, isCollection, isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
+import { fromPointer } from './json-pointer.ts';
+import type { SourcePosition, SpecProblem } from './spec-problem.ts';
+
+/** Limits that keep hostile input cheap to refuse. */
+export interface ParseLimits {
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  /** Deepest accepted nesting of maps and lists. */
+  maxDepth: number;
+  /** Most aliases (`*name`) resolved; the YAML library's guard against alias bombs. */
+  maxAliases: number;
+}
+
+export const defaultParseLimits: ParseLimits = {
+  maxBytes: 32 * 1024 * 1024,
+  maxDepth: 1000,
+  maxAliases: 100,
+};
+
+/** The parsed data plus a way back from a JSON pointer to a line and column. */
+export interface ParsedSource {
+  data: unknown;
+  locate(pointer: string): SourcePosition | undefined;
+}
+
+export type ParseResult = { ok: true; source: ParsedSource } | { ok: false; problems: SpecProblem[] };
+
+const yamlHints: Record<string, string> = {
+  DUPLICATE_KEY: 'Each key may appear once in a mapping; remove or rename the repeated one.',
+  BAD_INDENT: 'Check the indentation: nested entries must be indented further than their parent, with spaces.',
+  TAB_AS_INDENT: 'YAML indentation must use spaces, not tabs.',
+  MISSING_CHAR: 'A bracket, brace or quote is not closed.',
+  UNEXPECTED_TOKEN: 'Check the punctuation around this place (colons, dashes, quotes).',
+};
+
+/** Parses YAML or JSON text. Never throws for bad input: problems come back as data. */
+export function parseSource(text: string, limits: ParseLimits = defaultParseLimits): ParseResult {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > limits.maxBytes) {
+    return fail(
+      '',
+      `The file is ${formatBytes(bytes)}, over the limit of ${formatBytes(limits.maxBytes)}.`,
+      'Split the description, or raise the limit if this size is expected.',
+    );
+  }
+  if (text.trim() === '') {
+    return fail('', 'The file is empty.', 'An OpenAPI description starts with `openapi: 3.0.3` and an `info` block.');
+  }
+
+  const lineCounter = new LineCounter();
+  const position = (offset: number): SourcePosition => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((error) => {
+        const exhausted = error.code === 'RESOURCE_EXHAUSTION';
+        return {
+          severity: 'error' as const,
+          pointer: '',
+          position: position(error.pos[0]),
+          message: exhausted
+            ? `The file is nested too deeply to read (${firstLine(error.message)}).`
+            : `The file is not valid YAML: ${firstLine(error.message)}.`,
+          ...hintFor(exhausted ? 'DEPTH' : error.code, limits),
+        };
+      }),
+    };
+  }
+
+  const tooDeep = findTooDeep(doc.contents, limits.maxDepth);
+  if (tooDeep) {
+    return {
+      ok: false,
+      problems: [
+        {
+          severity: 'error',
+          pointer: '',
+          position: position(tooDeep.range?.[0] ?? 0),
+          message: `The file nests maps and lists more than ${limits.maxDepth} levels deep.`,
+          hint: 'No real API description needs this depth; check the file was generated correctly.',
+        },
+      ],
+    };
+  }
+
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: limits.maxAliases });
+  } catch (error) {
+    return fail(
+      '',
+      `The file could not be read: ${error instanceof Error ? error.message : String(error)}.`,
+      'Aliases (`*name`) that expand into huge documents are refused; write the values out or use `$ref`.',
+    );
+  }
+
+  return {
+    ok: true,
+    source: {
+      data,
+      locate(pointer) {
+        const node = nodeAt(doc.contents, pointer);
+        return node?.range ? position(node.range[0]) : undefined;
+      },
+    },
+  };
+}
+
+function hintFor(code: string, limits: ParseLimits): { hint?: string } {
+  if (code === 'DEPTH') return { hint: `Descriptions may nest at most ${limits.maxDepth} levels.` };
+  const hint = yamlHints[code];
+  return hint ? { hint } : {};
+}
+
+function fail(pointer: string, message: string, hint: string): ParseResult {
+  return { ok: false, problems: [{ severity: 'error', pointer, message, hint }] };
+}
+
+function firstLine(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/[.:]\s*$/, '');
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** First node deeper than `maxDepth`, found without recursion so depth itself cannot overflow the stack. */
+function findTooDeep(root: unknown, maxDepth: number): Node | undefined {
+  const stack: { node: unknown; depth: number }[] = [{ node: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (!isCollection(node)) continue;
+    if (depth >= maxDepth) return node;
+    for (const item of node.items) {
+      if (isPair(item)) {
+        stack.push({ node: item.key, depth: depth + 1 }, { node: item.value, depth: depth + 1 });
+      } else {
+        stack.push({ node: item, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The node a pointer names, or the deepest existing node on the way (so a
+ * problem about a missing field points at its parent). For a map entry it
+ * returns the key, which is where a reader looks.
+ */
+function nodeAt(root: unknown, pointer: string): Node | undefined {
+  let current: unknown = root;
+  let best: Node | undefined = isNode(root) ? root : undefined;
+  for (const segment of fromPointer(pointer)) {
+    if (isAlias(current)) break;
+    if (isMap(current)) {
+      const pair = current.items.find((p) => isScalar(p.key) && String(p.key.value) === segment);
+      if (!pair) break;
+      if (isNode(pair.key)) best = pair.key;
+      current = pair.value;
+    } else if (isCollection(current)) {
+      const item = current.items[Number(segment)];
+      if (!isNode(item)) break;
+      best = item;
+      current = item;
+    } else {
+      break;
+    }
+  }
+  return best;
+}
+
+function isNode(value: unknown): value is Node {
+  return isScalar(value) || isCollection(value) || isAlias(value);
+}

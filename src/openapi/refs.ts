@@ -1,0 +1,177 @@
+/**
+ * Local `$ref`s: finding them, checking they lead somewhere, and following
+ * them. Schemas stay as references in the model (so a circular schema is a
+ * link, not an endless loop); everything else is followed here with a guard
+ * against reference chains that go round in a circle.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import { getAtPointer, isRecord, toPointer } from './json-pointer.ts';
+import type { SpecProblem } from './spec-problem.ts';
+
+/**
+ * Keys whose children are names chosen by the author (a property called
+ * `example` is a schema, not an example value), so nothing below them is skipped.
+ */
+const nameMaps = new Set([
+  'paths',
+  'properties',
+  'schemas',
+  'parameters',
+  'responses',
+  'headers',
+  'examples',
+  'requestBodies',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'content',
+  'encoding',
+  'variables',
+]);
+
+/** Keys that hold the author's literal data, where `$ref` is just text. */
+const literalKeys = new Set(['example', 'default', 'enum', 'value']);
+
+/** Every `$ref` that OpenAPI treats as a reference, with the pointer to where it is written. */
+export function findReferences(root: unknown): { ref: unknown; pointer: string }[] {
+  const found: { ref: unknown; pointer: string }[] = [];
+  const stack: { value: unknown; path: (string | number)[]; namesHere: boolean }[] = [
+    { value: root, path: [], namesHere: false },
+  ];
+  while (stack.length > 0) {
+    const { value, path, namesHere } = stack.pop() as (typeof stack)[number];
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        stack.push({ value: item, path: [...path, i], namesHere: false });
+      });
+    } else if (isRecord(value)) {
+      for (const key of Object.keys(value)) {
+        const child = value[key];
+        if (!namesHere && key === '$ref') {
+          found.push({ ref: child, pointer: toPointer([...path, key]) });
+          continue;
+        }
+        if (!namesHere && (literalKeys.has(key) || key.startsWith('x-'))) continue;
+        stack.push({ value: child, path: [...path, key], namesHere: !namesHere && nameMaps.has(key) });
+      }
+    }
+  }
+  return found.reverse();
+}
+
+/** Problems with references: not text, not local, leading nowhere, or a chain that loops. */
+export function checkReferences(root: unknown): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  for (const { ref, pointer } of findReferences(root)) {
+    if (typeof ref !== 'string') {
+      problems.push({ severity: 'error', pointer, message: '`$ref` must be text such as "#/components/schemas/Pet".' });
+      continue;
+    }
+    if (!ref.startsWith('#')) {
+      problems.push({
+        severity: 'error',
+        pointer,
+        message: `The reference "${ref}" points outside this file; the portal reads one self-contained file.`,
+        hint: 'Bundle the description first (for example `redocly bundle`), so every `$ref` starts with "#/".',
+      });
+      continue;
+    }
+    const target = followChain(root, ref);
+    if (target.kind === 'missing') {
+      problems.push({
+        severity: 'error',
+        pointer,
+        message: `The reference "${target.ref}" points at nothing in this file.`,
+        ...suggest(root, target.ref),
+      });
+    } else if (target.kind === 'loop') {
+      problems.push({
+        severity: 'error',
+        pointer,
+        message: `The reference "${ref}" leads only to other references and comes back to itself (${target.chain.join(' → ')}).`,
+        hint: 'One of these entries must hold a definition instead of another `$ref`.',
+      });
+    }
+  }
+  return problems;
+}
+
+type ChainEnd =
+  | { kind: 'found'; value: unknown }
+  | { kind: 'missing'; ref: string }
+  | { kind: 'loop'; chain: string[] };
+
+function followChain(root: unknown, ref: string): ChainEnd {
+  const seen: string[] = [];
+  let current = ref;
+  for (;;) {
+    if (seen.includes(current)) return { kind: 'loop', chain: [...seen, current] };
+    seen.push(current);
+    const target = resolvePointerRef(root, current);
+    if (!target.found) return { kind: 'missing', ref: current };
+    if (isReference(target.value)) current = target.value.$ref;
+    else return { kind: 'found', value: target.value };
+  }
+}
+
+function resolvePointerRef(root: unknown, ref: string): ReturnType<typeof getAtPointer> {
+  if (!ref.startsWith('#')) return { found: false };
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return { found: false };
+  }
+  if (pointer !== '' && !pointer.startsWith('/')) return { found: false };
+  return getAtPointer(root, pointer);
+}
+
+/** "Did you mean" for a reference into a named component. */
+function suggest(root: unknown, ref: string): { hint?: string } {
+  const match = /^#\/components\/([^/]+)\/(.+)$/.exec(ref);
+  if (!match) return { hint: 'References look like "#/components/schemas/Pet".' };
+  const [, section = '', name = ''] = match;
+  const components = getAtPointer(root, `/components/${section}`);
+  const names = components.found && isRecord(components.value) ? Object.keys(components.value) : [];
+  const closest = names
+    .map((candidate) => ({ candidate, distance: editDistance(candidate.toLowerCase(), name.toLowerCase()) }))
+    .sort((a, b) => a.distance - b.distance)[0];
+  if (closest && closest.distance <= Math.max(2, Math.floor(name.length / 3))) {
+    return { hint: `Did you mean "#/components/${section}/${closest.candidate}"?` };
+  }
+  return {
+    hint:
+      names.length > 0
+        ? `components/${section} defines: ${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}.`
+        : `Nothing is defined under components/${section}.`,
+  };
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** A Reference Object. */
+export function isReference(value: unknown): value is OpenAPIV3.ReferenceObject {
+  return isRecord(value) && typeof value.$ref === 'string';
+}
+
+/**
+ * Follows references until a definition. Only call after `checkReferences`
+ * found no problem; a broken reference here is a bug, so it throws.
+ */
+export function dereference<T extends object>(root: unknown, value: T | OpenAPIV3.ReferenceObject): T {
+  if (!isReference(value)) return value;
+  const end = followChain(root, value.$ref);
+  if (end.kind !== 'found') throw new Error(`Unchecked reference ${value.$ref}`);
+  return end.value as T;
+}

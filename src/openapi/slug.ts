@@ -1,0 +1,34 @@
+/** URL-safe names for pages: `getPetDetails` → `get-pet-details`, `Pet records` → `pet-records`. */
+export function slugify(text: string): string {
+  const slug = text
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  // Names written only in other scripts still need a stable, distinct slug.
+  return slug === '' ? `x${hash(text)}` : slug;
+}
+
+/** Hands out slugs, adding `-2`, `-3` … so that no two things share one. */
+export function uniqueSlugs(): (text: string) => string {
+  const used = new Set<string>();
+  return (text) => {
+    const base = slugify(text);
+    let slug = base;
+    for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+    used.add(slug);
+    return slug;
+  };
+}
+
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (const char of text) {
+    h ^= char.codePointAt(0) ?? 0;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(36);
+}

@@ -1,0 +1,180 @@
+/**
+ * Checks a parsed description against the official OpenAPI 3.0 JSON schema
+ * (through @seriousme/openapi-schema-validator, which wraps Ajv) and turns
+ * Ajv's raw output into a few plain sentences. The schema's `oneOf`
+ * alternatives make Ajv report every branch that failed; we keep the most
+ * specific complaint and merge the alternatives into one message.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { escapeSegment, fromPointer, isRecord } from './json-pointer.ts';
+import type { SpecProblem } from './spec-problem.ts';
+
+/** The subset of an Ajv error we read. */
+interface SchemaViolation {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Problems with the `openapi` field itself; checked first because it picks the schema. */
+export function checkVersion(data: unknown): SpecProblem[] {
+  if (!isRecord(data)) {
+    return [
+      {
+        severity: 'error',
+        pointer: '',
+        message: `The file holds ${describeValue(data)}, not an OpenAPI description.`,
+        hint: 'An OpenAPI description is a mapping that starts with `openapi: 3.0.3` and an `info` block.',
+      },
+    ];
+  }
+  const version = data.openapi;
+  if (version === undefined) {
+    const swagger = data.swagger !== undefined;
+    return [
+      {
+        severity: 'error',
+        pointer: '',
+        message: swagger
+          ? 'This is a Swagger 2.0 description; the portal reads OpenAPI 3.0.x.'
+          : 'The `openapi` field is missing.',
+        hint: swagger
+          ? 'Convert it to OpenAPI 3.0 (for example with swagger2openapi) and try again.'
+          : 'Add `openapi: 3.0.3` at the top of the file.',
+      },
+    ];
+  }
+  if (typeof version !== 'string' || !/^3\.0\.\d+$/.test(version)) {
+    return [
+      {
+        severity: 'error',
+        pointer: '/openapi',
+        message: `The description says \`openapi: ${String(version)}\`; the portal reads OpenAPI 3.0.x only.`,
+        hint:
+          typeof version === 'string'
+            ? 'Write the version as 3.0.0 to 3.0.4 (quoted or not); 3.1 and 2.0 descriptions need converting.'
+            : 'Write the version as a string, for example `openapi: 3.0.3`.',
+      },
+    ];
+  }
+  return [];
+}
+
+/** Every way the document breaks the OpenAPI 3.0 schema, simplified for people. */
+export async function validateAgainstSchema(data: Record<string, unknown>): Promise<SpecProblem[]> {
+  const validator = new Validator({ allErrors: true });
+  const result = await validator.validate(data);
+  // A string here is the library's own $ref check; ours (refs.ts) reports the same with positions.
+  if (result.valid || !Array.isArray(result.errors)) return [];
+  return simplifyViolations(result.errors as SchemaViolation[]).map((v) => toProblem(v, data));
+}
+
+/** The rule that turns Ajv's branch-by-branch output into one complaint per place. */
+export function simplifyViolations(violations: readonly SchemaViolation[]): SchemaViolation[] {
+  const isSummary = (v: SchemaViolation) =>
+    v.keyword === 'oneOf' || v.keyword === 'anyOf' || v.schemaPath.startsWith('#/definitions/Reference/');
+  const specific = violations.filter((v) => !isSummary(v));
+  const kept = specific.length > 0 ? specific : [...violations];
+
+  // Inside a oneOf, a complaint about a child is more telling than one about its parent.
+  const inBranch = (v: SchemaViolation) => /\/(oneOf|anyOf)\/\d+\//.test(v.schemaPath);
+  const deepest = kept.filter(
+    (v) => !inBranch(v) || !kept.some((o) => inBranch(o) && o.instancePath.startsWith(`${v.instancePath}/`)),
+  );
+
+  // Merge alternatives at one place: `in` must be path, or query, or … → one enum.
+  const merged = new Map<string, SchemaViolation>();
+  for (const v of deepest) {
+    const key = `${v.instancePath}\u0000${v.keyword}${v.keyword === 'additionalProperties' ? v.params.additionalProperty : ''}`;
+    const previous = merged.get(key);
+    if (!previous) {
+      merged.set(key, { ...v, params: { ...v.params } });
+    } else if (v.keyword === 'enum') {
+      previous.params.allowedValues = [...asArray(previous.params.allowedValues), ...asArray(v.params.allowedValues)];
+    } else if (v.keyword === 'required' && previous.params.missingProperty !== v.params.missingProperty) {
+      previous.params.alternatives = [
+        ...asArray(previous.params.alternatives ?? [previous.params.missingProperty]),
+        v.params.missingProperty,
+      ];
+    }
+  }
+  return [...merged.values()];
+}
+
+function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
+  const segments = fromPointer(v.instancePath);
+  const field = segments.at(-1);
+  const subject = field === undefined ? 'The document' : `\`${field}\``;
+  const actual = valueAt(data, segments);
+  const base = { severity: 'error' as const, pointer: v.instancePath };
+  switch (v.keyword) {
+    case 'required': {
+      const alternatives = v.params.alternatives;
+      if (Array.isArray(alternatives)) {
+        return {
+          ...base,
+          message: `${subject} needs one of these fields: ${alternatives.map((a) => `\`${String(a)}\``).join(', ')}.`,
+        };
+      }
+      return {
+        ...base,
+        message: `${subject} is missing the required field \`${String(v.params.missingProperty)}\`.`,
+      };
+    }
+    case 'type':
+      return {
+        ...base,
+        message: `${subject} must be ${article(String(v.params.type))}, but it is ${describeValue(actual)}.`,
+      };
+    case 'enum': {
+      const allowed = [...new Set(asArray(v.params.allowedValues).map(String))];
+      return { ...base, message: `${subject} is ${describeValue(actual)}; it must be one of: ${allowed.join(', ')}.` };
+    }
+    case 'additionalProperties': {
+      const name = String(v.params.additionalProperty);
+      return {
+        ...base,
+        pointer: `${v.instancePath}/${escapeSegment(name)}`,
+        message: `\`${name}\` is not a field OpenAPI 3.0 allows here.`,
+        hint: 'Check the spelling; your own extensions must start with `x-`.',
+      };
+    }
+    case 'pattern':
+      return {
+        ...base,
+        message: `${subject} is ${describeValue(actual)}, which does not match the expected form (${String(v.params.pattern)}).`,
+      };
+    default:
+      return { ...base, message: `${subject} ${v.message ?? 'breaks the OpenAPI 3.0 schema'}.` };
+  }
+}
+
+function valueAt(data: unknown, segments: readonly string[]): unknown {
+  let current = data;
+  for (const s of segments) {
+    if (Array.isArray(current)) current = current[Number(s)];
+    else if (isRecord(current) && Object.hasOwn(current, s)) current = current[s];
+    else return undefined;
+  }
+  return current;
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** A value as a reader would name it: `a number (1)`, `a list`, `"qury"`. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `the text "${value.length > 60 ? `${value.slice(0, 57)}…` : value}"`;
+  return `${article(typeof value)} (${String(value)})`;
+}
