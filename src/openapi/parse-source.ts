@@ -62,20 +62,31 @@ export function parseSource(text: string, limits: ParseLimits = defaultParseLimi
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
 
   if (doc.errors.length > 0) {
+    // The parser gives up on extreme nesting with one error per level it unwinds; one is enough.
+    const exhausted = doc.errors.find((e) => e.code === 'RESOURCE_EXHAUSTION');
+    if (exhausted) {
+      return {
+        ok: false,
+        problems: [
+          {
+            severity: 'error',
+            pointer: '',
+            position: position(exhausted.pos[0]),
+            message: `The file nests maps and lists too deeply to read (the limit is ${limits.maxDepth} levels).`,
+            hint: 'No real API description needs this depth; check the file was generated correctly.',
+          },
+        ],
+      };
+    }
     return {
       ok: false,
-      problems: doc.errors.map((error) => {
-        const exhausted = error.code === 'RESOURCE_EXHAUSTION';
-        return {
-          severity: 'error' as const,
-          pointer: '',
-          position: position(error.pos[0]),
-          message: exhausted
-            ? `The file is nested too deeply to read (${firstLine(error.message)}).`
-            : `The file is not valid YAML: ${firstLine(error.message)}.`,
-          ...hintFor(exhausted ? 'DEPTH' : error.code, limits),
-        };
-      }),
+      problems: doc.errors.map((error) => ({
+        severity: 'error' as const,
+        pointer: '',
+        position: position(error.pos[0]),
+        message: `The file is not valid YAML: ${firstLine(error.message)}.`,
+        ...yamlHint(error.code),
+      })),
     };
   }
 
@@ -118,8 +129,7 @@ export function parseSource(text: string, limits: ParseLimits = defaultParseLimi
   };
 }
 
-function hintFor(code: string, limits: ParseLimits): { hint?: string } {
-  if (code === 'DEPTH') return { hint: `Descriptions may nest at most ${limits.maxDepth} levels.` };
+function yamlHint(code: string): { hint?: string } {
   const hint = yamlHints[code];
   return hint ? { hint } : {};
 }

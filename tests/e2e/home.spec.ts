@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+
+// The figures on the page must be the spec's, so the test reads them from the same model.
+const model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..')));
+const countIn = (tags: string[]) =>
+  new Set(model.tags.filter((t) => tags.includes(t.name)).flatMap((t) => t.operations)).size;
+
+test.describe('home page', () => {
+  test('says what the portal is and what the API holds', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Pet Store API/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pet Store API documentation' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What this portal is' })).toBeVisible();
+    const glance = page.getByRole('region', { name: 'Pet Store API at a glance' });
+    await expect(glance.getByRole('paragraph').first()).toHaveText(
+      `Description version 1.0.0 (OpenAPI 3.0.3): ${model.operations.length} operations and ${model.schemas.length} schemas.`,
+    );
+    await expect(glance.getByRole('listitem')).toHaveText(
+      model.tagGroups.map((g) => `${g.name} — ${g.tags.join(', ')} (${countIn(g.tags)} operations)`),
+    );
+    await expect(glance).toContainText(
+      'Every request sends an API key in the X-API-Key header. Keys belong to a plan: Free, Pro, Business, Enterprise.',
+    );
+  });
+
+  test('reads the same with JavaScript turned off', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pet Store API documentation' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Pet Store API at a glance' })).toContainText(
+      `${model.operations.length} operations`,
+    );
+    await context.close();
+  });
+
+  test('follows a dark colour scheme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByRole('heading', { name: 'What this portal is' })).toBeVisible();
+  });
+});

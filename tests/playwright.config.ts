@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests run against the built site served by `astro preview` on
+ * 127.0.0.1. Debian's Chromium is used where it exists (these machines cannot
+ * download Playwright's own browsers); elsewhere Playwright's bundled one.
+ */
+const systemChromium = '/usr/bin/chromium';
+const port = Number(process.env.PREVIEW_PORT ?? 4322);
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  workers: 2,
+  reporter: [['list']],
+  forbidOnly: true,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `npm run build && npm run preview -- --port ${port}`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    env: { ASTRO_TELEMETRY_DISABLED: '1' },
+  },
+});

@@ -1,0 +1,140 @@
+/**
+ * Input built to hurt the loader: alias bombs, absurd nesting, huge files and
+ * keys that could pollute prototypes. Each is refused (or handled) with a
+ * clear message instead of hanging, crashing or leaking into other objects.
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultParseLimits, parseSource } from '../../src/openapi/parse-source.ts';
+import { minimalSpec, modelOf, onlyError, problemsOf } from './support/check.ts';
+
+/** Nine aliases per level, eleven levels: 9^11 nodes if expanded. */
+function aliasBomb(): string {
+  let text = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n';
+  const names = 'abcdefghijkl';
+  for (let i = 1; i < names.length; i++) {
+    const prev = `*${names[i - 1]}`;
+    text += `${names[i]}: &${names[i]} [${Array(9).fill(prev).join(',')}]\n`;
+  }
+  return `${minimalSpec}x-bomb:\n${text.replace(/^/gm, '  ')}`;
+}
+
+describe('hostile input', () => {
+  it('refuses a YAML alias bomb', async () => {
+    const error = onlyError(await problemsOf(aliasBomb()));
+    expect(error.message).toContain('Excessive alias count');
+    expect(error.hint).toMatch(/Aliases/);
+  });
+
+  it('refuses block nesting just over the limit, saying how deep is allowed', async () => {
+    const depth = defaultParseLimits.maxDepth + 1;
+    const nested = Array.from({ length: depth }, (_, i) => `${'  '.repeat(i + 1)}k:`).join('\n');
+    const error = onlyError(await problemsOf(`${minimalSpec}x-deep:\n${nested} end\n`));
+    // Depending on the stack, the parser or our own depth check stops it; both say why.
+    expect(error.message).toMatch(
+      /^The file nests maps and lists (more than 1000 levels deep|too deeply to read \(the limit is 1000 levels\))\.$/,
+    );
+  });
+
+  it('measures depth itself, whatever the parser copes with', () => {
+    const nested = Array.from({ length: 11 }, (_, i) => `${' '.repeat(i)}k:`).join('\n');
+    const result = parseSource(`${nested} end\n`, { ...defaultParseLimits, maxDepth: 10 });
+    expect(result.ok ? [] : result.problems.map((p) => [p.message, p.position])).toEqual([
+      ['The file nests maps and lists more than 10 levels deep.', { line: 11, column: 11 }],
+    ]);
+  });
+
+  it('accepts nesting at the limit', async () => {
+    const depth = defaultParseLimits.maxDepth - 2;
+    const nested = Array.from({ length: depth }, (_, i) => `${' '.repeat(i + 1)}k:`).join('\n');
+    const model = await modelOf(`${minimalSpec}x-deep:\n${nested} end\n`);
+    expect(model.operations).toHaveLength(1);
+  });
+
+  it('refuses flow nesting 100,000 deep without overflowing the stack', async () => {
+    const text = `${minimalSpec}x-deep: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`;
+    const problems = await problemsOf(text);
+    expect(onlyError(problems).message).toBe(
+      'The file nests maps and lists too deeply to read (the limit is 1000 levels).',
+    );
+  });
+
+  it('refuses a file over the size limit before parsing it', async () => {
+    const padding = `x-padding: "${'x'.repeat(defaultParseLimits.maxBytes)}"\n`;
+    const error = onlyError(await problemsOf(`${minimalSpec}${padding}`));
+    expect(error.message).toMatch(/^The file is 32\.0 MB, over the limit of 32\.0 MB\.$/);
+  });
+
+  it('keeps __proto__, constructor and prototype as plain names', async () => {
+    const text = `${minimalSpec}          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/__proto__'
+components:
+  schemas:
+    __proto__:
+      type: object
+      properties:
+        constructor: { type: string }
+        prototype: { type: string }
+        polluted: { type: string, example: yes }
+    constructor:
+      type: string
+`;
+    const model = await modelOf(text);
+    expect(model.schemas.map((s) => s.name)).toEqual(['__proto__', 'constructor']);
+    expect(Object.keys(model.schemas[0]?.schema.properties ?? {})).toEqual(['constructor', 'prototype', 'polluted']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(model.document.components?.schemas)).toBe(Object.prototype);
+  });
+
+  it('does not resolve a $ref to a name that exists only on Object.prototype', async () => {
+    const text = `${minimalSpec}          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/constructor'
+components:
+  schemas: {}
+`;
+    const error = onlyError(await problemsOf(text));
+    expect(error.message).toBe('The reference "#/components/schemas/constructor" points at nothing in this file.');
+  });
+
+  it('refuses a reference chain that loops instead of hanging', async () => {
+    const text = `${minimalSpec}          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/A'
+components:
+  schemas:
+    A:
+      $ref: '#/components/schemas/B'
+    B:
+      $ref: '#/components/schemas/A'
+`;
+    const problems = await problemsOf(text);
+    expect(problems.some((p) => p.message.includes('comes back to itself'))).toBe(true);
+  });
+
+  it('accepts circular schemas (a tree of categories) and keeps them as references', async () => {
+    const text = `${minimalSpec}          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Node'
+components:
+  schemas:
+    Node:
+      type: object
+      properties:
+        children:
+          type: array
+          items:
+            $ref: '#/components/schemas/Node'
+`;
+    const model = await modelOf(text);
+    const node = model.schemas.find((s) => s.name === 'Node');
+    expect(node?.schema.properties?.children).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/Node' },
+    });
+  });
+});

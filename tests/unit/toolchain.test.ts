@@ -1,0 +1,86 @@
+/**
+ * The checks around the spec that run as real programs: the Redocly linter,
+ * `npm run spec:check`, and `astro build` refusing a bad description.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const badSpec = 'tests/fixtures/specs/duplicate-operation-id.yaml';
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [command, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      ...env,
+    },
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Redocly's recommended ruleset; localhost is allowed because the sandbox server is meant to be local. */
+function redoclyLint(file: string) {
+  const { status, output } = run(bin('redocly'), [
+    'lint',
+    file,
+    '--skip-rule',
+    'no-server-example.com',
+    '--format',
+    'json',
+  ]);
+  const json = output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1);
+  return {
+    status,
+    report: JSON.parse(json) as { totals: { errors: number; warnings: number }; problems: { message: string }[] },
+  };
+}
+
+describe('the Redocly linter', () => {
+  it('reports no errors and no warnings on spec/openapi.yaml', () => {
+    const { status, report } = redoclyLint('spec/openapi.yaml');
+    expect(report.problems.map((p) => p.message)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    expect(status).toBe(0);
+  });
+
+  it('does report errors on a broken description (so the check above can fail)', () => {
+    const { status, report } = redoclyLint(badSpec);
+    expect(report.totals.errors).toBeGreaterThan(0);
+    expect(status).not.toBe(0);
+  });
+});
+
+describe('npm run spec:check', () => {
+  it('summarises a good description and exits 0', () => {
+    const { status, output } = run('src/openapi/cli.ts', []);
+    expect(output).toMatch(/^✔ spec\/openapi\.yaml: Pet Store API 1\.0\.0 \(OpenAPI 3\.0\.3\) — \d+ operations/m);
+    expect(status).toBe(0);
+  });
+
+  it('lists the problems of a bad one with file:line:column and exits 1', () => {
+    const { status, output } = run('src/openapi/cli.ts', [badSpec]);
+    expect(output).toContain(`${badSpec}:13:7  error  at /paths/~1things/post/operationId`);
+    expect(output).toContain('The operationId "listThings" is used twice: by GET /things and by POST /things.');
+    expect(status).toBe(1);
+  });
+});
+
+describe('astro build with a bad description', () => {
+  it('stops before writing anything and prints every problem', () => {
+    const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-bad-build-')), 'dist');
+    const { status, output } = run(bin('astro'), ['build', '--outDir', outDir], { PETSTORE_SPEC: badSpec });
+    expect(output).toContain(`${badSpec}:13:7  error  at /paths/~1things/post/operationId`);
+    expect(output).toContain('nothing was built');
+    expect(status).not.toBe(0);
+    expect(existsSync(outDir)).toBe(false);
+  });
+});
