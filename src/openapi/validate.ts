@@ -146,6 +146,17 @@ function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
         ...base,
         message: `${subject} is ${describeValue(actual)}, which does not match the expected form (${String(v.params.pattern)}).`,
       };
+    case 'minProperties':
+    case 'minItems':
+      return {
+        ...base,
+        message: `${subject} is empty; it needs at least ${String(v.params.limit)} entr${v.params.limit === 1 ? 'y' : 'ies'}.`,
+      };
+    case 'format':
+      return {
+        ...base,
+        message: `${subject} is ${describeValue(actual)}, which is not a valid ${String(v.params.format)}.`,
+      };
     default:
       return { ...base, message: `${subject} ${v.message ?? 'breaks the OpenAPI 3.0 schema'}.` };
   }

@@ -160,6 +160,16 @@ components:
     expect(error.pointer).toBe('/paths/~1things/get/parameters/0/in');
   });
 
+  it('has an operation without responses', async () => {
+    const text = minimalSpec.replace(
+      "      responses:\n        '200':\n          description: OK\n",
+      '      responses: {}\n',
+    );
+    const error = onlyError(await problemsOf(text));
+    expect(error.message).toBe('`responses` is empty; it needs at least 1 entry.');
+    expect(error.pointer).toBe('/paths/~1things/get/responses');
+  });
+
   it('reports every problem at once, not just the first', async () => {
     const text = minimalSpec
       .replace('  version: 1.0.0', '  version: [1]')

@@ -220,6 +220,23 @@ describe('the Pet Store description', () => {
     }
   });
 
+  it('documents the rate-limit headers through the shared header components', () => {
+    const shared = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+    for (const [route, item] of Object.entries(model.document.paths)) {
+      for (const [method, op] of Object.entries(item ?? {})) {
+        const responses = (op as OpenAPIV3.OperationObject).responses ?? {};
+        for (const [status, raw] of Object.entries(responses)) {
+          const response = dereference<OpenAPIV3.ResponseObject>(model.document, raw);
+          for (const name of shared) {
+            expect(response.headers?.[name], `${method} ${route} ${status} ${name}`).toEqual({
+              $ref: expect.stringMatching(/^#\/components\/headers\//),
+            });
+          }
+        }
+      }
+    }
+  });
+
   it('documents 400, 401, 403, 429 and 500 with the Error schema on every operation, and 404 wherever an id is in the path', () => {
     for (const o of model.operations) {
       const expected = ['400', '401', '403', '429', '500', ...(o.path.includes('{') ? ['404'] : [])];
