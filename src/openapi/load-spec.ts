@@ -9,7 +9,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import type { ApiModel } from './model.ts';
 import { normalize } from './normalize.ts';
 import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
-import { checkReferences } from './refs.ts';
+import { checkReferences, withInlinedPathItems } from './refs.ts';
 import { SpecError, type SpecProblem } from './spec-problem.ts';
 import { checkVersion, validateAgainstSchema } from './validate.ts';
 
@@ -46,7 +46,7 @@ export async function checkSpecText(text: string, limits: ParseLimits = defaultP
   const record = data as Record<string, unknown>;
 
   // Schema and reference problems are independent; report both before giving up.
-  const structural = [...(await validateAgainstSchema(record)), ...checkReferences(record)];
+  const structural = [...(await validateAgainstSchema(withInlinedPathItems(record))), ...checkReferences(record)];
   if (structural.length > 0) return { ok: false, problems: place(structural) };
 
   const { model, problems } = normalize(record as unknown as OpenAPIV3.Document);

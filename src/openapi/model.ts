@@ -129,6 +129,8 @@ export interface ApiOperation {
   stability: Stability;
   badge?: OperationBadge;
   tryIt: TryItPolicy;
+  /** The lowest plan whose keys may call it (`x-required-plan`), if any. */
+  requiredPlan?: string;
   /** Alternatives; empty means no authentication. */
   security: ApiSecurityRequirement[];
   parameters: ApiParameter[];
@@ -169,7 +171,12 @@ export interface ApiErrorCode {
   status: number;
   meaning: string;
   action?: string;
-  /** operationIds that document this status in their responses. */
+  /** True when any request can get it, whatever the operation (an unknown route, a wrong method). */
+  global: boolean;
+  /**
+   * operationIds that can return it: those documenting its status, narrowed
+   * to the codes their examples name when they name any. Empty when global.
+   */
   operations: string[];
 }
 
@@ -188,6 +195,14 @@ export interface ApiRateLimits {
     status: number;
     code: string;
   };
+}
+
+/** Request-level rules from `x-request-policy`. */
+export interface ApiRequestPolicy {
+  /** Largest accepted request body, in bytes. */
+  maxBodyBytes?: number;
+  /** What happens to body fields the schema does not declare. */
+  unknownFields?: 'reject' | 'ignore';
 }
 
 export interface ApiInfo {
@@ -213,6 +228,7 @@ export interface ApiModel {
   schemas: ApiSchema[];
   errorCodes: ApiErrorCode[];
   rateLimits?: ApiRateLimits;
+  requestPolicy?: ApiRequestPolicy;
   /** Things worth fixing that did not stop the build. */
   warnings: SpecProblem[];
   /** The checked document itself, for resolving schema references. */

@@ -9,8 +9,10 @@ import type { ExtensionRead } from './extensions/read-result.ts';
 import { primaryBadge, readStability } from './extensions/stability.ts';
 import { readTryIt } from './extensions/try-it.ts';
 import { readCodeSamples } from './extensions/x-code-samples.ts';
-import { readErrorCodes } from './extensions/x-error-codes.ts';
+import { type ErrorCodeEntry, readErrorCodes } from './extensions/x-error-codes.ts';
 import { readRateLimits } from './extensions/x-rate-limits.ts';
+import { readRequestPolicy } from './extensions/x-request-policy.ts';
+import { readRequiredPlan } from './extensions/x-required-plan.ts';
 import { readSunset } from './extensions/x-sunset.ts';
 import { buildTagGroups, type DeclaredTag } from './extensions/x-tag-groups.ts';
 import { escapeSegment, isRecord, toPointer } from './json-pointer.ts';
@@ -31,7 +33,7 @@ import type {
   ApiTag,
   HttpMethod,
 } from './model.ts';
-import { dereference } from './refs.ts';
+import { dereference, inlinePathItem } from './refs.ts';
 import { slugify, uniqueSlugs } from './slug.ts';
 import type { SpecProblem } from './spec-problem.ts';
 
@@ -72,19 +74,20 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
     );
 
   const documentSecurity = resolveSecurity(document.security, '/security');
+  const rateLimits = take(readRateLimits(ext['x-rate-limits']));
   const documentServers = readServers(document.servers);
 
   // Operations, in document order.
   const operations: ApiOperation[] = [];
   const firstUse = new Map<string, string>();
-  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
-    if (!rawItem) continue;
-    const item = deref<OpenAPIV3.PathItemObject>(rawItem);
+  for (const path of Object.keys(document.paths ?? {})) {
+    const { item: rawItem, pointerOf } = inlinePathItem(document, path, document.paths[path]);
+    const item = rawItem as OpenAPIV3.PathItemObject;
     const itemPointer = toPointer(['paths', path]);
     for (const method of httpMethods) {
       const operation = item[method];
       if (!operation) continue;
-      const pointer = toPointer(['paths', path, method]);
+      const pointer = pointerOf(method);
       const raw = operation as unknown as Record<string, unknown>;
 
       const operationId = operation.operationId ?? derivedOperationId(method, path);
@@ -101,7 +104,14 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
         firstUse.set(operationId, label);
       }
 
-      const parameters = mergeParameters(item.parameters, operation.parameters, deref);
+      const parameters = mergeParameters(
+        [
+          { list: item.parameters, pointer: pointerOf('parameters') },
+          { list: operation.parameters, pointer: `${pointer}/parameters` },
+        ],
+        deref,
+        problems,
+      );
       problems.push(...checkPathParameters(path, parameters, pointer));
 
       const stabilityLevel = take(readStability(raw, pointer));
@@ -109,6 +119,16 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
       const stability = stabilityLevel === 'deprecated' ? 'stable' : stabilityLevel;
       const sunset = take(readSunset(raw['x-sunset'], `${pointer}/x-sunset`, deprecated));
       const successor = typeof raw['x-successor'] === 'string' ? raw['x-successor'] : undefined;
+      if (Object.hasOwn(raw, 'x-successor') && (successor === undefined || !deprecated)) {
+        problems.push({
+          severity: 'warning',
+          pointer: `${pointer}/x-successor`,
+          message:
+            successor === undefined
+              ? '`x-successor` must be the operationId (text) of the replacing operation; it is ignored.'
+              : 'This operation names a successor but is not marked `deprecated: true`; the successor is not shown.',
+        });
+      }
       const badge = primaryBadge(deprecated, sunset, stability);
 
       const model: ApiOperation = {
@@ -122,9 +142,14 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
         tryIt: take(readTryIt(raw, pointer)),
         security: operation.security ? resolveSecurity(operation.security, `${pointer}/security`) : documentSecurity,
         parameters,
-        responses: Object.entries(operation.responses ?? {}).map(([status, response]) =>
-          readResponse(status, deref(response), deref),
-        ),
+        responses: Object.entries(operation.responses ?? {}).flatMap(([status, raw]) => {
+          const response = deref<OpenAPIV3.ResponseObject>(raw);
+          if (typeof response.description !== 'string') {
+            problems.push(wrongKind(`${pointer}/responses/${escapeSegment(status)}`, 'a response', '`description`'));
+            return [];
+          }
+          return [readResponse(status, response, deref)];
+        }),
         codeSamples: take(readCodeSamples(raw, pointer)),
         servers: operation.servers
           ? readServers(operation.servers)
@@ -140,12 +165,27 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
         if (successor) model.deprecation.successor = successor;
       }
       if (badge) model.badge = badge;
-      if (operation.requestBody) model.requestBody = readRequestBody(deref(operation.requestBody), deref);
+      const requiredPlan = take(readRequiredPlan(raw['x-required-plan'], `${pointer}/x-required-plan`, rateLimits));
+      if (requiredPlan) model.requiredPlan = requiredPlan;
+      if (operation.requestBody) {
+        const body = deref<OpenAPIV3.RequestBodyObject>(operation.requestBody);
+        if (isRecord(body.content)) model.requestBody = readRequestBody(body, deref);
+        else problems.push(wrongKind(`${pointer}/requestBody`, 'a request body', '`content`'));
+      }
       operations.push(model);
     }
     if (Object.keys(item).every((key) => !httpMethods.includes(key as HttpMethod))) {
       problems.push({ severity: 'warning', pointer: itemPointer, message: `The path ${path} has no operations.` });
     }
+  }
+
+  if (operations.length === 0) {
+    problems.push({
+      severity: 'error',
+      pointer: '/paths',
+      message: 'The description has no operations, so there is nothing to document.',
+      hint: 'Add at least one path with an operation (get, post, …) under `paths`.',
+    });
   }
 
   // Successors must be real operations.
@@ -162,15 +202,24 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
   }
 
   // Tags: declared ones in their order, then any used without being declared.
-  const declared: DeclaredTag[] = (document.tags ?? []).map((tag, index) => {
-    const parent =
-      (tag as unknown as Record<string, unknown>).parent ?? (tag as unknown as Record<string, unknown>)['x-parent'];
-    return {
+  const declared: DeclaredTag[] = [];
+  (document.tags ?? []).forEach((tag, index) => {
+    if (declared.some((t) => t.name === tag.name)) {
+      problems.push({
+        severity: 'warning',
+        pointer: toPointer(['tags', index]),
+        message: `The tag "${tag.name}" is declared twice; the first declaration is used.`,
+      });
+      return;
+    }
+    const fields = tag as unknown as Record<string, unknown>;
+    const parent = fields.parent ?? fields['x-parent'];
+    declared.push({
       name: tag.name,
       index,
       ...(tag.description ? { description: tag.description } : {}),
       ...(typeof parent === 'string' ? { parent } : {}),
-    };
+    });
   });
   const tagOrder = [...new Set([...declared.map((t) => t.name), ...operations.flatMap((o) => o.tags)])];
   const tagSlug = uniqueSlugs();
@@ -178,7 +227,7 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
     .map((name) => ({ name, operations: operations.filter((o) => o.tags.includes(name)).map((o) => o.operationId) }))
     .filter((tag) => tag.operations.length > 0)
     .map(({ name, operations: ids }) => {
-      const source = document.tags?.find((t) => t.name === name);
+      const source = document.tags?.find((t) => t.name === name); // the first declaration, as above
       const tag: ApiTag = { name, slug: tagSlug(name), operations: ids };
       if (source?.description) tag.description = source.description;
       if (source?.externalDocs) tag.externalDocs = { ...source.externalDocs };
@@ -220,11 +269,15 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
     schema: deref<OpenAPIV3.SchemaObject>(schema),
   }));
 
-  const errorCodes: ApiErrorCode[] = take(readErrorCodes(componentSchemas)).map((entry) => ({
+  const catalog = take(readErrorCodes(componentSchemas));
+  if (catalog.length > 0) problems.push(...checkExampleCodes(operations, catalog));
+  const errorCodes: ApiErrorCode[] = catalog.map(({ scope, ...entry }) => ({
     ...entry,
-    operations: operations
-      .filter((o) => o.responses.some((r) => statusCovers(r.status, entry.status)))
-      .map((o) => o.operationId),
+    global: scope === 'global',
+    operations:
+      scope === 'global'
+        ? []
+        : operations.filter((o) => canReturn(o, entry.code, entry.status)).map((o) => o.operationId),
   }));
 
   const info: ApiModel['info'] = { title: document.info.title, version: document.info.version };
@@ -246,8 +299,9 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
     warnings: [],
     document,
   };
-  const rateLimits = take(readRateLimits(ext['x-rate-limits']));
   if (rateLimits) model.rateLimits = rateLimits;
+  const requestPolicy = take(readRequestPolicy(ext['x-request-policy']));
+  if (requestPolicy) model.requestPolicy = requestPolicy;
   return { model, problems };
 }
 
@@ -257,6 +311,55 @@ type Deref = <T extends object>(value: T | OpenAPIV3.ReferenceObject) => T;
 function derivedOperationId(method: string, path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
   return method + words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join('');
+}
+
+/** The error codes a response's examples name (`{code: …}` bodies). */
+function exampleCodes(response: ApiResponse): string[] {
+  return response.content.flatMap((media) =>
+    media.examples.flatMap((example) =>
+      isRecord(example.value) && typeof example.value.code === 'string' ? [example.value.code] : [],
+    ),
+  );
+}
+
+/**
+ * Whether an operation can return an error code: a response documents its
+ * status (or, failing any, a `default` response does), and when that
+ * response's examples name codes, this code is among them.
+ */
+function canReturn(operation: ApiOperation, code: string, status: number): boolean {
+  const specific = operation.responses.filter((r) => statusCovers(r.status, status));
+  const candidates = specific.length > 0 ? specific : operation.responses.filter((r) => r.status === 'default');
+  return candidates.some((r) => {
+    const named = exampleCodes(r);
+    return named.length === 0 || named.includes(code);
+  });
+}
+
+/** Example error bodies must use catalog codes with the catalog's status, under a response of that status. */
+function checkExampleCodes(operations: readonly ApiOperation[], catalog: readonly ErrorCodeEntry[]): SpecProblem[] {
+  const statusOf = new Map(catalog.map((e) => [e.code, e.status]));
+  const problems = new Map<string, SpecProblem>();
+  for (const operation of operations) {
+    for (const response of operation.responses) {
+      for (const code of exampleCodes(response)) {
+        const status = statusOf.get(code);
+        const fits = status !== undefined && (response.status === 'default' || statusCovers(response.status, status));
+        if (fits) continue;
+        const message =
+          status === undefined
+            ? `An example error uses the code "${code}", which the error catalog (x-error-codes) does not list.`
+            : `An example error uses the code "${code}" under a ${response.status} response, but the catalog gives it status ${status}.`;
+        problems.set(message, {
+          severity: 'warning',
+          pointer: `${operation.pointer}/responses/${escapeSegment(response.status)}`,
+          message,
+          hint: 'Keep examples, responses and the catalog in agreement: readers copy examples.',
+        });
+      }
+    }
+  }
+  return [...problems.values()];
 }
 
 /** Whether a documented response status (`404`, `4XX`) covers an HTTP status. */
@@ -293,26 +396,42 @@ function readSecuritySchemes(document: OpenAPIV3.Document, deref: Deref): ApiSec
   });
 }
 
+/** A `$ref` that resolves, but to something that is not the object its place needs. */
+function wrongKind(pointer: string, kind: string, needs: string): SpecProblem {
+  return {
+    severity: 'error',
+    pointer,
+    message: `This should be ${kind}, but it (or what its \`$ref\` leads to) has no ${needs}.`,
+    hint: `Check that the \`$ref\` points at ${kind}, for example under components.`,
+  };
+}
+
 /** Path-level parameters, overridden by operation-level ones with the same name and location. */
 function mergeParameters(
-  pathLevel: OpenAPIV3.PathItemObject['parameters'],
-  operationLevel: OpenAPIV3.OperationObject['parameters'],
+  levels: { list: OpenAPIV3.PathItemObject['parameters']; pointer: string }[],
   deref: Deref,
+  problems: SpecProblem[],
 ): ApiParameter[] {
   const merged = new Map<string, ApiParameter>();
-  for (const raw of [...(pathLevel ?? []), ...(operationLevel ?? [])]) {
-    const parameter = deref<OpenAPIV3.ParameterObject>(raw);
-    const result: ApiParameter = {
-      name: parameter.name,
-      in: parameter.in as ApiParameter['in'],
-      required: parameter.required === true,
-      deprecated: parameter.deprecated === true,
-      examples: readExamples(parameter, deref),
-    };
-    if (parameter.description) result.description = parameter.description;
-    const schema = parameter.schema ?? firstContentSchema(parameter.content);
-    if (schema) result.schema = schema;
-    merged.set(`${parameter.in}\u0000${parameter.name}`, result);
+  for (const { list, pointer } of levels) {
+    (list ?? []).forEach((raw, i) => {
+      const parameter = deref<OpenAPIV3.ParameterObject>(raw);
+      if (typeof parameter.name !== 'string' || typeof parameter.in !== 'string') {
+        problems.push(wrongKind(`${pointer}/${i}`, 'a parameter', '`name` and `in`'));
+        return;
+      }
+      const result: ApiParameter = {
+        name: parameter.name,
+        in: parameter.in as ApiParameter['in'],
+        required: parameter.required === true,
+        deprecated: parameter.deprecated === true,
+        examples: readExamples(parameter, deref),
+      };
+      if (parameter.description) result.description = parameter.description;
+      const schema = parameter.schema ?? firstContentSchema(parameter.content);
+      if (schema) result.schema = schema;
+      merged.set(`${parameter.in}\u0000${parameter.name}`, result);
+    });
   }
   return [...merged.values()];
 }

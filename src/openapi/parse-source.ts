@@ -72,8 +72,9 @@ export function parseSource(text: string, limits: ParseLimits = defaultParseLimi
             severity: 'error',
             pointer: '',
             position: position(exhausted.pos[0]),
-            message: `The file nests maps and lists too deeply to read (the limit is ${limits.maxDepth} levels).`,
-            hint: 'No real API description needs this depth; check the file was generated correctly.',
+            // The parser's own limit depends on the stack, so no level count is promised here.
+            message: 'The file nests maps and lists too deeply for the YAML reader to follow.',
+            hint: `No real API description needs this depth (the portal allows at most ${limits.maxDepth} levels); check the file was generated correctly.`,
           },
         ],
       };

@@ -5,7 +5,7 @@
  * against reference chains that go round in a circle.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { getAtPointer, isRecord, toPointer } from './json-pointer.ts';
+import { escapeSegment, getAtPointer, isRecord, toPointer } from './json-pointer.ts';
 import type { SpecProblem } from './spec-problem.ts';
 
 /**
@@ -83,6 +83,13 @@ export function checkReferences(root: unknown): SpecProblem[] {
         pointer,
         message: `The reference "${target.ref}" points at nothing in this file.`,
         ...suggest(root, target.ref),
+      });
+    } else if (target.kind === 'found' && !isRecord(target.value)) {
+      problems.push({
+        severity: 'error',
+        pointer,
+        message: `The reference "${ref}" leads to ${target.value === null ? 'null' : `a ${Array.isArray(target.value) ? 'list' : typeof target.value}`}, not to a definition.`,
+        hint: 'A `$ref` must lead to a mapping: a schema, parameter, response or other OpenAPI object.',
       });
     } else if (target.kind === 'loop') {
       problems.push({
@@ -174,4 +181,48 @@ export function dereference<T extends object>(root: unknown, value: T | OpenAPIV
   const end = followChain(root, value.$ref);
   if (end.kind !== 'found') throw new Error(`Unchecked reference ${value.$ref}`);
   return end.value as T;
+}
+
+/**
+ * A path item as OpenAPI means it: a `$ref`'d path item merged with any
+ * fields written beside the `$ref` (those win). `locate` tells where each
+ * method really is written, for problem pointers.
+ */
+export function inlinePathItem(
+  root: unknown,
+  path: string,
+  raw: unknown,
+): { item: Record<string, unknown>; pointerOf(field: string): string } {
+  const own = toPointer(['paths', path]);
+  if (!isRecord(raw)) return { item: {}, pointerOf: (field) => `${own}/${field}` };
+  if (typeof raw.$ref !== 'string') return { item: raw, pointerOf: (field) => `${own}/${escapeSegment(field)}` };
+  const end = followChain(root, raw.$ref);
+  const target = end.kind === 'found' && isRecord(end.value) ? end.value : {};
+  const { $ref, ...siblings } = raw;
+  const targetPointer = decodeURIComponent($ref.slice(1));
+  return {
+    item: { ...target, ...siblings },
+    pointerOf: (field) =>
+      Object.hasOwn(siblings, field) ? `${own}/${escapeSegment(field)}` : `${targetPointer}/${escapeSegment(field)}`,
+  };
+}
+
+/** The document with every `$ref`'d path item written out, so the schema check sees real operations. */
+export function withInlinedPathItems(root: Record<string, unknown>): Record<string, unknown> {
+  const paths = root.paths;
+  if (!isRecord(paths) || !Object.values(paths).some((item) => isRecord(item) && '$ref' in item)) return root;
+  const inlined: Record<string, unknown> = {};
+  for (const path of Object.keys(paths)) {
+    const raw = paths[path];
+    inlined[path] =
+      isRecord(raw) && typeof raw.$ref === 'string' && isReachable(root, raw.$ref)
+        ? inlinePathItem(root, path, raw).item
+        : raw;
+  }
+  return { ...root, paths: inlined };
+}
+
+function isReachable(root: unknown, ref: string): boolean {
+  const end = followChain(root, ref);
+  return end.kind === 'found' && isRecord(end.value);
 }

@@ -68,7 +68,18 @@ export async function validateAgainstSchema(data: Record<string, unknown>): Prom
   const result = await validator.validate(data);
   // A string here is the library's own $ref check; ours (refs.ts) reports the same with positions.
   if (result.valid || !Array.isArray(result.errors)) return [];
-  return simplifyViolations(result.errors as SchemaViolation[]).map((v) => toProblem(v, data));
+  return simplifyViolations((result.errors as SchemaViolation[]).filter((v) => !isTagParent(v))).map((v) =>
+    toProblem(v, data),
+  );
+}
+
+/** OAS 3.2's tag `parent` is accepted in 3.0 descriptions, so groups can be written the 3.2 way already. */
+function isTagParent(v: SchemaViolation): boolean {
+  return (
+    v.keyword === 'additionalProperties' &&
+    v.params.additionalProperty === 'parent' &&
+    /^\/tags\/\d+$/.test(v.instancePath)
+  );
 }
 
 /** The rule that turns Ajv's branch-by-branch output into one complaint per place. */
@@ -138,7 +149,9 @@ function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
         ...base,
         pointer: `${v.instancePath}/${escapeSegment(name)}`,
         message: `\`${name}\` is not a field OpenAPI 3.0 allows here.`,
-        hint: 'Check the spelling; your own extensions must start with `x-`.',
+        hint: v.instancePath.endsWith('/responses')
+          ? 'Responses are keyed by an HTTP status such as 200, a range such as 4XX, or `default`.'
+          : 'Check the spelling; your own extensions must start with `x-`.',
       };
     }
     case 'pattern':

@@ -67,7 +67,7 @@ describe('the Pet Store description', () => {
       {
         id: 'integer/int64',
         petId: 'integer/int64',
-        quantity: 'integer/int32',
+        quantity: 'integer',
         shipDate: 'string/date-time',
         complete: 'boolean',
       },
@@ -75,10 +75,10 @@ describe('the Pet Store description', () => {
     ],
     [
       'InventoryItem',
-      { petId: 'integer/int64', quantity: 'integer/int32', status: 'string' },
+      { petId: 'integer/int64', quantity: 'integer', status: 'string' },
       ['petId', 'quantity', 'status'],
     ],
-    ['InventoryUpdate', { quantity: 'integer/int32' }, ['quantity']],
+    ['InventoryUpdate', { quantity: 'integer' }, ['quantity']],
     ['Error', { code: 'string', message: 'string', status: 'integer' }, ['code', 'message', 'status']],
   ])('has the seed schema %s with its exact fields and required flags', (name, fields, required) => {
     const { properties, required: actual } = shape(schema(name));
@@ -249,14 +249,34 @@ describe('the Pet Store description', () => {
     }
   });
 
-  it('lists every error code once with its status, and each status is documented somewhere', () => {
+  it('lists every error code once, each returned by some operation or marked global', () => {
     const codes = model.errorCodes.map((e) => e.code);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes).toEqual(expect.arrayContaining(['rate_limited', 'invalid_body', 'not_found', 'api_key_banned']));
     expect(model.errorCodes.find((e) => e.code === 'rate_limited')?.status).toBe(429);
-    for (const entry of model.errorCodes.filter((e) => e.code !== 'method_not_allowed')) {
-      expect(entry.operations.length, `${entry.code} is returned by some operation`).toBeGreaterThan(0);
+    for (const entry of model.errorCodes) {
+      if (entry.global) expect(entry.operations, entry.code).toEqual([]);
+      else expect(entry.operations.length, `${entry.code} is returned by some operation`).toBeGreaterThan(0);
     }
+    expect(model.errorCodes.filter((e) => e.global).map((e) => e.code)).toEqual([
+      'route_not_found',
+      'method_not_allowed',
+    ]);
+  });
+
+  it('links each error code only to the operations whose responses name it', () => {
+    const returning = (code: string) => model.errorCodes.find((e) => e.code === code)?.operations;
+    expect(returning('plan_forbidden')).toEqual(['updateInventoryItem']);
+    expect(returning('category_in_use')).toEqual(['deleteCategory']);
+    expect(returning('invalid_body')).toEqual(model.operations.filter((o) => o.requestBody).map((o) => o.operationId));
+    expect(returning('rate_limited')).toHaveLength(model.operations.length);
+  });
+
+  it('requires the Pro plan for inventory updates only, and caps request bodies', () => {
+    expect(model.operations.filter((o) => o.requiredPlan).map((o) => [o.operationId, o.requiredPlan])).toEqual([
+      ['updateInventoryItem', 'Pro'],
+    ]);
+    expect(model.requestPolicy).toEqual({ maxBodyBytes: 65536, unknownFields: 'reject' });
   });
 
   it('has the seed rate limits per plan and a ban that refers to a real error code', () => {

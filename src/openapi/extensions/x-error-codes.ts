@@ -14,6 +14,8 @@ export interface ErrorCodeEntry {
   status: number;
   meaning: string;
   action?: string;
+  /** `global`: any request can get it, whatever the operation (e.g. an unknown route). */
+  scope?: 'global';
 }
 
 /** The catalog from whichever component schema carries `x-error-codes` (at most one may). */
@@ -46,7 +48,7 @@ export function readErrorCodes(schemas: Record<string, unknown>): ExtensionRead<
   const seen = new Set<string>();
   raw.forEach((item, i) => {
     const pointer = toPointer([...base, i]);
-    const { code, status, meaning, action } = isRecord(item) ? item : {};
+    const { code, status, meaning, action, scope } = isRecord(item) ? item : {};
     if (
       typeof code !== 'string' ||
       !/^[a-z][a-z0-9_]*$/.test(code) ||
@@ -55,7 +57,8 @@ export function readErrorCodes(schemas: Record<string, unknown>): ExtensionRead<
       status < 400 ||
       status > 599 ||
       typeof meaning !== 'string' ||
-      (action !== undefined && typeof action !== 'string')
+      (action !== undefined && typeof action !== 'string') ||
+      (scope !== undefined && scope !== 'global')
     ) {
       problems.push({
         severity: 'error',
@@ -70,7 +73,10 @@ export function readErrorCodes(schemas: Record<string, unknown>): ExtensionRead<
       return;
     }
     seen.add(code);
-    entries.push(action === undefined ? { code, status, meaning } : { code, status, meaning, action });
+    const entry: ErrorCodeEntry = { code, status, meaning };
+    if (action !== undefined) entry.action = action;
+    if (scope === 'global') entry.scope = 'global';
+    entries.push(entry);
   });
   return { value: entries, problems };
 }

@@ -37,7 +37,8 @@ export function buildTagGroups(
   operationTags: readonly string[],
 ): ExtensionRead<ApiTagGroup[]> {
   const source = chooseGroupingSource(declared, rawTagGroups);
-  const describedBy = new Map(declared.map((tag) => [tag.name, tag.description]));
+  const describedBy = new Map<string, string | undefined>();
+  for (const tag of declared) if (!describedBy.has(tag.name)) describedBy.set(tag.name, tag.description);
   const known = new Set([...declared.map((t) => t.name), ...operationTags]);
   const read =
     source === 'parent'
@@ -58,6 +59,14 @@ export function buildTagGroups(
   const grouped = new Set(groups.flatMap((g) => g.tags));
   const loose = operationTags.filter((name) => !grouped.has(name));
   const problems = [...read.problems];
+  if (source === 'parent' && rawTagGroups !== undefined) {
+    problems.push({
+      severity: 'warning',
+      pointer: '/x-tagGroups',
+      message: 'Tags have parents, so `x-tagGroups` is ignored.',
+      hint: "Use one way of grouping tags: remove `x-tagGroups`, or the tags' `parent` fields.",
+    });
+  }
   if (loose.length > 0) {
     problems.push({
       severity: 'warning',
@@ -70,6 +79,12 @@ export function buildTagGroups(
     });
   }
   for (const name of loose) {
+    // A loose tag named like an existing group joins it rather than making a second group of that name.
+    const namesake = groups.find((g) => g.name === name);
+    if (namesake) {
+      namesake.tags.unshift(name);
+      continue;
+    }
     const description = describedBy.get(name);
     groups.push(description ? { name, description, tags: [name] } : { name, tags: [name] });
   }
