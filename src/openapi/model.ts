@@ -52,14 +52,9 @@ export interface ApiSecurityRequirement {
   schemes: { scheme: ApiSecurityScheme; scopes: string[] }[];
 }
 
-export interface ApiParameter {
-  name: string;
+/** A parameter: a header's fields plus where it goes. */
+export interface ApiParameter extends ApiHeader {
   in: 'path' | 'query' | 'header' | 'cookie';
-  required: boolean;
-  deprecated: boolean;
-  description?: string;
-  schema?: SchemaOrRef;
-  examples: ApiExample[];
 }
 
 export interface ApiMediaType {

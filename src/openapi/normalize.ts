@@ -421,15 +421,9 @@ function mergeParameters(
         return;
       }
       const result: ApiParameter = {
-        name: parameter.name,
+        ...readParameterFields(parameter.name, parameter, deref),
         in: parameter.in as ApiParameter['in'],
-        required: parameter.required === true,
-        deprecated: parameter.deprecated === true,
-        examples: readExamples(parameter, deref),
       };
-      if (parameter.description) result.description = parameter.description;
-      const schema = parameter.schema ?? firstContentSchema(parameter.content);
-      if (schema) result.schema = schema;
       merged.set(`${parameter.in}\u0000${parameter.name}`, result);
     });
   }
@@ -503,19 +497,23 @@ function readRequestBody(body: OpenAPIV3.RequestBodyObject, deref: Deref): ApiRe
   return result;
 }
 
+/** The fields headers and parameters share in OpenAPI (a header is a parameter without `name` and `in`). */
+function readParameterFields(name: string, fields: OpenAPIV3.HeaderObject, deref: Deref): ApiHeader {
+  const result: ApiHeader = {
+    name,
+    required: fields.required === true,
+    deprecated: fields.deprecated === true,
+    examples: readExamples(fields, deref),
+  };
+  if (fields.description) result.description = fields.description;
+  const schema = fields.schema ?? firstContentSchema(fields.content);
+  if (schema) result.schema = schema;
+  return result;
+}
+
 function readResponse(status: string, response: OpenAPIV3.ResponseObject, deref: Deref): ApiResponse {
-  const headers = Object.entries(response.headers ?? {}).map(([name, raw]): ApiHeader => {
-    const header = deref<OpenAPIV3.HeaderObject>(raw);
-    const result: ApiHeader = {
-      name,
-      required: header.required === true,
-      deprecated: header.deprecated === true,
-      examples: readExamples(header, deref),
-    };
-    if (header.description) result.description = header.description;
-    const schema = header.schema ?? firstContentSchema(header.content);
-    if (schema) result.schema = schema;
-    return result;
-  });
+  const headers = Object.entries(response.headers ?? {}).map(([name, raw]) =>
+    readParameterFields(name, deref<OpenAPIV3.HeaderObject>(raw), deref),
+  );
   return { status, description: response.description, headers, content: readContent(response.content, deref) };
 }
