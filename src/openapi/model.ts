@@ -29,10 +29,20 @@ export interface ApiServerVariable {
   description?: string;
 }
 
+/** A key a server accepts for trying the API (`x-demo-keys`), with its effective limits. */
+export interface ApiDemoKey {
+  key: string;
+  plan: string;
+  perMinute: number;
+  perDay: number;
+}
+
 export interface ApiServer {
   url: string;
   description?: string;
   variables: ApiServerVariable[];
+  /** Keys this server accepts for trying the API (the local sandbox's). */
+  demoKeys?: ApiDemoKey[];
 }
 
 /** A security scheme, with where its credential goes. */
@@ -95,6 +105,8 @@ export interface ApiCodeSample {
 
 /** Deprecation details: the sunset date and the operation that replaces this one. */
 export interface ApiDeprecation {
+  /** ISO 8601 date (`2026-09-01`) from `x-deprecated-since`: when it was deprecated. */
+  since?: string;
   /** ISO 8601 date (`2027-06-30`) from `x-sunset`, if given. */
   sunset?: string;
   /** operationId of the successor, from `x-successor`. */

@@ -9,11 +9,12 @@ import type { ExtensionRead } from './extensions/read-result.ts';
 import { primaryBadge, readStability } from './extensions/stability.ts';
 import { readTryIt } from './extensions/try-it.ts';
 import { readCodeSamples } from './extensions/x-code-samples.ts';
+import { readDemoKeys } from './extensions/x-demo-keys.ts';
 import { type ErrorCodeEntry, readErrorCodes } from './extensions/x-error-codes.ts';
 import { readRateLimits } from './extensions/x-rate-limits.ts';
 import { readRequestPolicy } from './extensions/x-request-policy.ts';
 import { readRequiredPlan } from './extensions/x-required-plan.ts';
-import { readSunset } from './extensions/x-sunset.ts';
+import { readDeprecatedSince, readSunset } from './extensions/x-sunset.ts';
 import { buildTagGroups, type DeclaredTag } from './extensions/x-tag-groups.ts';
 import { escapeSegment, isRecord, toPointer } from './json-pointer.ts';
 import type {
@@ -76,6 +77,11 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
   const documentSecurity = resolveSecurity(document.security, '/security');
   const rateLimits = take(readRateLimits(ext['x-rate-limits']));
   const documentServers = readServers(document.servers);
+  (document.servers ?? []).forEach((server, i) => {
+    const demoKeys = take(readDemoKeys((server as unknown as Record<string, unknown>)['x-demo-keys'], i, rateLimits));
+    const target = documentServers[i];
+    if (demoKeys && target) target.demoKeys = demoKeys;
+  });
 
   // Operations, in document order.
   const operations: ApiOperation[] = [];
@@ -118,6 +124,7 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
       const deprecated = operation.deprecated === true || stabilityLevel === 'deprecated';
       const stability = stabilityLevel === 'deprecated' ? 'stable' : stabilityLevel;
       const sunset = take(readSunset(raw['x-sunset'], `${pointer}/x-sunset`, deprecated));
+      const since = take(readDeprecatedSince(raw['x-deprecated-since'], `${pointer}/x-deprecated-since`, deprecated));
       const successor = typeof raw['x-successor'] === 'string' ? raw['x-successor'] : undefined;
       if (Object.hasOwn(raw, 'x-successor') && (successor === undefined || !deprecated)) {
         problems.push({
@@ -161,6 +168,7 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
       if (operation.description) model.description = operation.description;
       if (deprecated) {
         model.deprecation = {};
+        if (since) model.deprecation.since = since;
         if (sunset) model.deprecation.sunset = sunset;
         if (successor) model.deprecation.successor = successor;
       }

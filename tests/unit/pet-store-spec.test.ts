@@ -162,6 +162,12 @@ describe('the Pet Store description', () => {
     }
   });
 
+  it('has a demo key for every plan on the sandbox server, with figures for the custom plan', () => {
+    const sandbox = model.servers.find((s) => s.url === 'http://localhost:4010');
+    expect(sandbox?.demoKeys?.map((k) => k.plan)).toEqual(model.rateLimits?.plans.map((p) => p.plan));
+    expect(sandbox?.demoKeys?.find((k) => k.plan === 'Free')).toMatchObject({ perMinute: 60, perDay: 1000 });
+  });
+
   it('has the sandbox and a {base_url} server with a default', () => {
     expect(model.servers.map((s) => s.url)).toEqual(['{base_url}', 'http://localhost:4010']);
     expect(model.servers[0]?.variables[0]).toMatchObject({
@@ -181,7 +187,7 @@ describe('the Pet Store description', () => {
 
   it('deprecates GET /pets/{petId} with a sunset date, a successor and the Deprecation and Sunset headers', () => {
     const getPet = operation('get', '/pets/{petId}');
-    expect(getPet.deprecation).toEqual({ sunset: '2027-06-30', successor: 'getPetDetails' });
+    expect(getPet.deprecation).toEqual({ since: '2026-09-01', sunset: '2027-06-30', successor: 'getPetDetails' });
     expect(getPet.badge).toEqual({ kind: 'deprecated', sunset: '2027-06-30' });
     const headers = getPet.responses.find((r) => r.status === '200')?.headers.map((h) => h.name);
     expect(headers).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
@@ -296,7 +302,7 @@ describe('the Pet Store description', () => {
       expect(model.info.description).toContain(`| ${plan.plan} | ${figure(plan.perMinute)} | ${figure(plan.perDay)} |`);
     }
     const ban = model.rateLimits?.temporaryBan;
-    expect(model.info.description).toContain(`${ban?.afterRejectedRequests} more`);
-    expect(model.info.description).toContain(`${(ban?.durationSeconds ?? 0) / 60} minutes`);
+    expect(model.info.description).toContain(`Once ${ban?.afterRejectedRequests} requests of a key`);
+    expect(model.info.description).toContain(`${(ban?.durationSeconds ?? 0) / 60}-minute ban`);
   });
 });

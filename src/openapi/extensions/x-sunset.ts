@@ -1,5 +1,6 @@
 /**
- * `x-sunset`: the date after which a deprecated operation stops working. Our
+ * `x-sunset`: the date a deprecated operation stops working (and
+ * `x-deprecated-since`, when it was deprecated). Our
  * own extension, so it is read strictly: a date a reader cannot trust fails
  * the build rather than vanishing from the page.
  */
@@ -11,6 +12,25 @@ const isoDateTime = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-
 
 /** The sunset as an ISO 8601 calendar date (`2027-06-30`), or a problem. */
 export function readSunset(value: unknown, pointer: string, deprecated: boolean): ExtensionRead<string | undefined> {
+  return readDeprecationDate('x-sunset', 'sunset date', value, pointer, deprecated);
+}
+
+/** `x-deprecated-since`: when the operation was deprecated (the `Deprecation` header's date). */
+export function readDeprecatedSince(
+  value: unknown,
+  pointer: string,
+  deprecated: boolean,
+): ExtensionRead<string | undefined> {
+  return readDeprecationDate('x-deprecated-since', 'deprecation date', value, pointer, deprecated);
+}
+
+function readDeprecationDate(
+  key: string,
+  what: string,
+  value: unknown,
+  pointer: string,
+  deprecated: boolean,
+): ExtensionRead<string | undefined> {
   if (value === undefined) return { value: undefined, problems: [] };
   // YAML turns an unquoted 2027-06-30 into a timestamp for some parsers; ours keeps text, but accept both.
   const text = value instanceof Date ? value.toISOString().slice(0, 10) : value;
@@ -23,8 +43,8 @@ export function readSunset(value: unknown, pointer: string, deprecated: boolean)
         {
           severity: 'error',
           pointer,
-          message: `\`x-sunset\` is ${typeof text === 'string' ? `"${text}"` : `not text`}, which is not a real ISO 8601 date.`,
-          hint: 'Write the sunset date as YYYY-MM-DD, for example `x-sunset: "2027-06-30"`.',
+          message: `\`${key}\` is ${typeof text === 'string' ? `"${text}"` : `not text`}, which is not a real ISO 8601 date.`,
+          hint: `Write the ${what} as YYYY-MM-DD, for example \`${key}: "2027-06-30"\`.`,
         },
       ],
     };
@@ -33,7 +53,7 @@ export function readSunset(value: unknown, pointer: string, deprecated: boolean)
     problems.push({
       severity: 'warning',
       pointer,
-      message: 'This operation has a sunset date but is not marked `deprecated: true`.',
+      message: `This operation has a ${what} but is not marked \`deprecated: true\`.`,
       hint: 'Mark it deprecated so readers are warned before the sunset.',
     });
   }
