@@ -18,11 +18,10 @@ x-nothing: null
   });
 
   it('refuses a parameter $ref that leads to a schema', async () => {
-    const text =
-      minimalSpec.replace(
-        '      tags: [Things]\n',
-        "      tags: [Things]\n      parameters:\n        - $ref: '#/components/schemas/Thing'\n",
-      ) + 'components:\n  schemas:\n    Thing:\n      type: object\n';
+    const text = `${minimalSpec.replace(
+      '      tags: [Things]\n',
+      "      tags: [Things]\n      parameters:\n        - $ref: '#/components/schemas/Thing'\n",
+    )}components:\n  schemas:\n    Thing:\n      type: object\n`;
     const error = onlyError(await problemsOf(text));
     expect(error.message).toBe(
       'This should be a parameter, but it (or what its `$ref` leads to) has no `name` and `in`.',

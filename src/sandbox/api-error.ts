@@ -1,0 +1,46 @@
+/**
+ * An error the sandbox answers with: a code from the spec's error catalog
+ * and a message naming what is wrong. The HTTP status comes from the
+ * catalog, so a code and its status can never disagree; the sandbox checks
+ * at start-up that every code it can send is in the catalog.
+ */
+
+/** Every error code the sandbox can send. */
+export const sandboxErrorCodes = [
+  'invalid_parameter',
+  'malformed_json',
+  'invalid_body',
+  'missing_api_key',
+  'invalid_api_key',
+  'plan_forbidden',
+  'api_key_banned',
+  'not_found',
+  'route_not_found',
+  'method_not_allowed',
+  'category_name_taken',
+  'category_in_use',
+  'pet_has_open_orders',
+  'pet_not_available',
+  'insufficient_stock',
+  'order_already_complete',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unknown_reference',
+  'rate_limited',
+  'internal_error',
+] as const;
+
+export type SandboxErrorCode = (typeof sandboxErrorCodes)[number];
+
+export class ApiError extends Error {
+  readonly code: SandboxErrorCode;
+  /** Extra response headers (Allow, Retry-After). */
+  readonly headers: Record<string, string>;
+
+  constructor(code: SandboxErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.headers = headers;
+  }
+}

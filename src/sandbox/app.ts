@@ -1,0 +1,211 @@
+/**
+ * The sandbox as a Hono app: every operation of the spec, behind the same
+ * gates a real deployment has — CORS, rate limits and bans, routing,
+ * authentication, plans, request checks — and answering errors with the
+ * spec's Error object. Only the spec model goes in; nothing of the site.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { type Context, Hono } from 'hono';
+import { planAllows } from '../openapi/extensions/x-required-plan.ts';
+import type { ApiDemoKey, ApiModel, ApiOperation } from '../openapi/model.ts';
+import { ApiError, sandboxErrorCodes } from './api-error.ts';
+import { type Clock, systemClock } from './clock.ts';
+import { corsPolicy } from './cors.ts';
+import type { HandlerResponse } from './handlers/handler.ts';
+import { handlers } from './handlers/index.ts';
+import { type Admission, RateLimiter } from './rate-limiter.ts';
+import { checkBody, checkParameters } from './request-checks.ts';
+import { Router } from './router.ts';
+import { SpecSchemas } from './spec-schemas.ts';
+import { type Store, seededStore } from './store.ts';
+
+export interface SandboxOptions {
+  model: ApiModel;
+  clock?: Clock;
+  store?: Store;
+  /** Origins besides this machine's that may call the sandbox from a browser (the published portal). */
+  allowedOrigins?: readonly string[];
+  /** Called with unexpected errors (answered as 500 internal_error). */
+  onError?: (error: unknown) => void;
+}
+
+export interface Sandbox {
+  app: Hono;
+  store: Store;
+  /** The demo keys it accepts, from the spec. */
+  demoKeys: readonly ApiDemoKey[];
+}
+
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const { model } = options;
+  const clock = options.clock ?? systemClock;
+  const store = options.store ?? seededStore();
+  checkAgainstSpec(model);
+
+  const demoKeys = model.servers.flatMap((s) => s.demoKeys ?? []);
+  const keysByValue = new Map(demoKeys.map((k) => [k.key, k]));
+  const keyHeader = model.securitySchemes.find((s) => s.apiKey?.in === 'header')?.apiKey?.name ?? 'X-API-Key';
+  const anonymousQuota = lowestQuota(model, demoKeys);
+  const ban = model.rateLimits?.temporaryBan;
+  const limiter = new RateLimiter(clock, ban);
+  const router = new Router(model.operations);
+  const schemas = new SpecSchemas(model.document);
+  const cors = corsPolicy(model, router.methods, options.allowedOrigins ?? []);
+  const statusOf = new Map(model.errorCodes.map((e) => [e.code, e.status]));
+  const policy = model.requestPolicy ?? {};
+  const successorPaths = new Map(model.operations.map((o) => [o.operationId, o.path]));
+
+  const app = new Hono();
+  app.all('*', async (c) => {
+    const origin = c.req.header('origin');
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+      const headers = cors.preflightHeaders(origin);
+      return headers ? c.body(null, 204, headers) : c.body(null, 403, { Vary: 'Origin' });
+    }
+
+    const apiKey = c.req.header(keyHeader);
+    const demoKey = apiKey === undefined ? undefined : keysByValue.get(apiKey);
+    const admission = demoKey
+      ? limiter.admit(`key:${demoKey.key}`, demoKey)
+      : limiter.admit(`address:${clientAddress(c)}`, anonymousQuota);
+
+    let result: HandlerResponse;
+    try {
+      result = await serve(c, admission, apiKey, demoKey);
+    } catch (error) {
+      if (!(error instanceof ApiError)) options.onError?.(error);
+      const failure =
+        error instanceof ApiError ? error : new ApiError('internal_error', 'The sandbox failed unexpectedly.');
+      const status = statusOf.get(failure.code) ?? 500;
+      result = { status, body: { code: failure.code, message: failure.message, status }, headers: failure.headers };
+    }
+
+    const headers: Record<string, string> = {
+      ...cors.responseHeaders(origin),
+      ...result.headers,
+      'X-RateLimit-Limit': String(admission.window.limit),
+      'X-RateLimit-Remaining': String(admission.window.remaining),
+      'X-RateLimit-Reset': String(admission.window.reset),
+    };
+    if (result.body === undefined) return c.body(null, result.status as 204, headers);
+    return c.json(result.body, result.status as 200, headers);
+  });
+
+  /** The gates, in order; each failure is an ApiError and nothing has changed yet. */
+  async function serve(
+    c: Context,
+    admission: Admission,
+    apiKey: string | undefined,
+    demoKey: ApiDemoKey | undefined,
+  ): Promise<HandlerResponse> {
+    if (admission.outcome === 'banned') {
+      const minutes = Math.round((ban?.durationSeconds ?? 0) / 60);
+      throw new ApiError(
+        'api_key_banned',
+        `${demoKey ? 'This API key' : 'This client'} is banned for ${minutes} minutes for sending requests while rate limited. Retry after the time in Retry-After.`,
+        { 'Retry-After': String(admission.retryAfter) },
+      );
+    }
+    if (admission.outcome === 'limited') {
+      throw new ApiError(
+        'rate_limited',
+        `Rate limit of ${admission.window.limit} requests per ${admission.period} exceeded. Retry in ${admission.retryAfter} seconds.`,
+        { 'Retry-After': String(admission.retryAfter), 'Cache-Control': 'no-store' },
+      );
+    }
+
+    const url = new URL(c.req.url);
+    const match = router.match(c.req.method, url.pathname);
+    if (match.kind === 'unknown-route') {
+      throw new ApiError('route_not_found', `No operation is at ${url.pathname}.`);
+    }
+    if (match.kind === 'wrong-method') {
+      throw new ApiError(
+        'method_not_allowed',
+        `${url.pathname} does not support ${c.req.method}; use ${match.allow.join(' or ')}.`,
+        {
+          Allow: match.allow.join(', '),
+        },
+      );
+    }
+    const { operation, pathParams } = match;
+
+    if (operation.security.length > 0) {
+      if (apiKey === undefined || apiKey === '') {
+        throw new ApiError('missing_api_key', `No API key was sent. Send your key in the ${keyHeader} header.`);
+      }
+      if (!demoKey) throw new ApiError('invalid_api_key', `The API key in the ${keyHeader} header is not recognised.`);
+    }
+    if (demoKey && !planAllows(model.rateLimits, demoKey.plan, operation.requiredPlan)) {
+      throw new ApiError(
+        'plan_forbidden',
+        `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) requires the ${operation.requiredPlan} plan or above; this key is on the ${demoKey.plan} plan.`,
+      );
+    }
+
+    const incoming = {
+      query: url.searchParams,
+      header: (name: string) => c.req.header(name),
+      pathParams,
+      text: () => c.req.text(),
+    };
+    const params = checkParameters(operation, incoming, schemas);
+    const body = await checkBody(operation, incoming, schemas, policy);
+    const handler = handlers[operation.operationId] as NonNullable<(typeof handlers)[string]>;
+    const result = handler({ params, body, url }, { store, clock });
+    return result.status < 300 ? withDeprecation(operation, pathParams, result) : result;
+  }
+
+  /** Deprecation (RFC 9745), Sunset (RFC 8594) and the successor Link on a deprecated operation's success. */
+  function withDeprecation(
+    operation: ApiOperation,
+    pathParams: Record<string, string>,
+    result: HandlerResponse,
+  ): HandlerResponse {
+    const deprecation = operation.deprecation;
+    if (!deprecation) return result;
+    const headers = { ...result.headers };
+    if (deprecation.since) headers.Deprecation = `@${Date.parse(`${deprecation.since}T00:00:00Z`) / 1000}`;
+    if (deprecation.sunset) headers.Sunset = new Date(`${deprecation.sunset}T00:00:00Z`).toUTCString();
+    const successor = deprecation.successor ? successorPaths.get(deprecation.successor) : undefined;
+    if (successor) {
+      const target = successor.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+        encodeURIComponent(pathParams[name] ?? whole),
+      );
+      const link = `<${target}>; rel="successor-version"`;
+      headers.Link = headers.Link ? `${headers.Link}, ${link}` : link;
+    }
+    return { ...result, headers };
+  }
+
+  return { app, store, demoKeys };
+}
+
+/** Refuses to start when the spec and the sandbox disagree on operations or error codes. */
+function checkAgainstSpec(model: ApiModel): void {
+  const problems: string[] = [];
+  const specIds = new Set(model.operations.map((o) => o.operationId));
+  for (const id of specIds) if (!Object.hasOwn(handlers, id)) problems.push(`no handler for the operation ${id}`);
+  for (const id of Object.keys(handlers))
+    if (!specIds.has(id)) problems.push(`a handler for ${id}, which the spec does not have`);
+  const catalog = new Set(model.errorCodes.map((e) => e.code));
+  for (const code of sandboxErrorCodes)
+    if (!catalog.has(code)) problems.push(`the error code ${code} is not in the spec's catalog`);
+  if (!model.servers.some((s) => s.demoKeys?.length)) problems.push('no server in the spec lists x-demo-keys');
+  if (problems.length > 0) throw new Error(`The sandbox does not match the spec: ${problems.join('; ')}.`);
+}
+
+/** Requests without a valid key count per client address, with the smallest plan's limits. */
+function lowestQuota(model: ApiModel, keys: readonly ApiDemoKey[]): { perMinute: number; perDay: number } {
+  const first = model.rateLimits?.plans[0];
+  const key = keys.find((k) => k.plan === first?.plan) ?? keys[0];
+  return { perMinute: key?.perMinute ?? 60, perDay: key?.perDay ?? 1000 };
+}
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * `npm run sandbox`: the local Pet Store API on http://localhost:4010 (the
+ * sandbox server in the spec). In-memory data; it resets on restart.
+ *
+ * Environment: SANDBOX_PORT (default: the spec's sandbox port), SANDBOX_HOST
+ * (default 127.0.0.1), SANDBOX_ALLOWED_ORIGINS (comma-separated origins
+ * besides this machine's, e.g. the published portal), SITE_URL (also allowed),
+ * PETSTORE_SPEC (another description).
+ */
+import { serve } from '@hono/node-server';
+import { loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
+import { createSandbox } from './app.ts';
+
+const model = await loadApiModel(resolveSpecPath(process.cwd())).catch((error: unknown) => {
+  console.error(error instanceof SpecError ? error.message : error);
+  process.exit(1);
+});
+
+const sandboxServer = model.servers.find((s) => s.demoKeys && s.demoKeys.length > 0);
+const specPort = sandboxServer ? Number(new URL(sandboxServer.url).port) : Number.NaN;
+const port = Number(process.env.SANDBOX_PORT ?? (Number.isInteger(specPort) && specPort > 0 ? specPort : 4010));
+const hostname = process.env.SANDBOX_HOST ?? '127.0.0.1';
+const allowedOrigins = [process.env.SITE_URL, ...(process.env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',')].filter(
+  (o): o is string => Boolean(o?.trim()),
+);
+
+const { app, demoKeys } = createSandbox({ model, allowedOrigins, onError: (error) => console.error(error) });
+const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+  console.log(
+    `Pet Store sandbox on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${info.port} (in-memory data; resets on restart)`,
+  );
+  console.log(`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`);
+});
+
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${port} is in use; set SANDBOX_PORT to another port.`
+      : `The sandbox stopped: ${error.message}`,
+  );
+  process.exit(1);
+});
+
+function stop(signal: string): void {
+  console.log(`${signal}: stopping the sandbox.`);
+  server.close(() => process.exit(0));
+  // Keep-alive connections would hold close() open; a sandbox has nothing to drain.
+  if ('closeAllConnections' in server) server.closeAllConnections();
+  setTimeout(() => process.exit(0), 2000).unref();
+}
+process.once('SIGINT', () => stop('SIGINT'));
+process.once('SIGTERM', () => stop('SIGTERM'));

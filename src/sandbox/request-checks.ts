@@ -1,0 +1,184 @@
+/**
+ * Checks a request against its operation in the spec, before any handler
+ * runs: parameters (converted to their schema types), media type, body size,
+ * JSON syntax, body schema and unknown fields. Every failure is an ApiError
+ * with a catalog code and a message naming the parameter or field, and
+ * nothing has changed state yet.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import type { ApiOperation, ApiParameter, ApiRequestPolicy } from '../openapi/model.ts';
+import { ApiError } from './api-error.ts';
+import type { SpecSchemas, ValueProblem } from './spec-schemas.ts';
+
+/** The parts of a request the checks read. */
+export interface IncomingRequest {
+  query: URLSearchParams;
+  header(name: string): string | undefined;
+  pathParams: Record<string, string>;
+  /** Reads the raw body (only called for operations that take one). */
+  text(): Promise<string>;
+}
+
+const locationWord: Record<ApiParameter['in'], string> = {
+  path: 'Path',
+  query: 'Query',
+  header: 'Header',
+  cookie: 'Cookie',
+};
+
+/** Parameters by name, converted and checked against their schemas. */
+export function checkParameters(
+  operation: ApiOperation,
+  request: IncomingRequest,
+  schemas: SpecSchemas,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const parameter of operation.parameters) {
+    if (parameter.in === 'cookie') continue;
+    const raw =
+      parameter.in === 'path'
+        ? request.pathParams[parameter.name]
+        : parameter.in === 'query'
+          ? (request.query.get(parameter.name) ?? undefined)
+          : request.header(parameter.name);
+    const label = `${locationWord[parameter.in]} parameter '${parameter.name}'`;
+    if (raw === undefined || raw === '') {
+      if (parameter.required) throw new ApiError('invalid_parameter', `${label} is required.`);
+      continue;
+    }
+    if (!parameter.schema) {
+      values[parameter.name] = raw;
+      continue;
+    }
+    const value = convert(raw, schemas.resolve(parameter.schema));
+    if (schemas.check(parameter.schema, value).length > 0) {
+      throw new ApiError(
+        'invalid_parameter',
+        `${label} must be ${schemas.expectation(parameter.schema)}; got ${/^-?\d+(\.\d+)?$/.test(raw) ? raw : `'${raw}'`}.`,
+      );
+    }
+    values[parameter.name] = value;
+  }
+  return values;
+}
+
+/** Text from a URL or header, as the type its schema asks for (or unchanged, for the schema check to refuse). */
+function convert(raw: string, schema: OpenAPIV3.SchemaObject): unknown {
+  switch (schema.type) {
+    case 'integer':
+      return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+    case 'number':
+      return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : raw;
+    default:
+      return raw;
+  }
+}
+
+/**
+ * The JSON body, checked: media type (415), size (413), syntax (400
+ * malformed_json), schema and unknown fields (400 invalid_body). Read-only
+ * fields are dropped, as the spec promises. Undefined when the operation takes no body.
+ */
+export async function checkBody(
+  operation: ApiOperation,
+  request: IncomingRequest,
+  schemas: SpecSchemas,
+  policy: ApiRequestPolicy,
+): Promise<unknown> {
+  const body = operation.requestBody;
+  if (!body) return undefined;
+  const media = body.content.find((m) => m.mediaType === 'application/json');
+  const length = Number(request.header('content-length') ?? Number.NaN);
+  const contentType = request.header('content-type');
+  const hasBody = contentType !== undefined || (Number.isFinite(length) && length > 0);
+
+  if (!hasBody) {
+    if (body.required) {
+      throw new ApiError('invalid_body', 'The request needs a JSON body; none was sent.');
+    }
+    return undefined;
+  }
+  if (!media || !isJson(contentType)) {
+    throw new ApiError(
+      'unsupported_media_type',
+      `The body must be sent as application/json; the Content-Type was ${contentType ? `'${contentType}'` : 'missing'}.`,
+    );
+  }
+  const limit = policy.maxBodyBytes;
+  if (limit !== undefined && Number.isFinite(length) && length > limit) {
+    throw new ApiError('payload_too_large', `The body is ${length} bytes; the limit is ${limit} bytes.`);
+  }
+  const text = await request.text();
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (limit !== undefined && bytes > limit) {
+    throw new ApiError('payload_too_large', `The body is ${bytes} bytes; the limit is ${limit} bytes.`);
+  }
+
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError('malformed_json', `Request body is not valid JSON: ${jsonReason(error, text)}.`);
+  }
+  if (!media.schema) return value;
+
+  const input = schemas.withoutReadOnly(media.schema, value);
+  if (policy.unknownFields === 'reject') {
+    const unknown = schemas.unknownFields(media.schema, input);
+    if (unknown[0] !== undefined) {
+      throw new ApiError('invalid_body', `Body field '${unknown[0]}' is not part of this request; remove it.`);
+    }
+  }
+  const problem = pickProblem(schemas.check(media.schema, input));
+  if (problem) throw new ApiError('invalid_body', describeProblem(problem));
+  return input;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  const essence = contentType?.split(';')[0]?.trim().toLowerCase();
+  return essence === 'application/json' || (essence?.startsWith('application/') === true && essence.endsWith('+json'));
+}
+
+/** The most useful of several problems: a missing field first, then the deepest. */
+function pickProblem(problems: ValueProblem[]): ValueProblem | undefined {
+  return [...problems].sort((a, b) => rank(a) - rank(b) || b.path.length - a.path.length)[0];
+}
+
+function rank(problem: ValueProblem): number {
+  return problem.kind === 'required' ? 0 : problem.path === '' ? 2 : 1;
+}
+
+function describeProblem(problem: ValueProblem): string {
+  if (problem.kind === 'required') return `Body field '${problem.path}' is required.`;
+  if (problem.path === '') return `The body must be ${problem.expected}; got ${typeName(problem.actual)}.`;
+  return `Body field '${problem.path}' must be ${problem.expected}; got ${JSON.stringify(problem.actual)}.`;
+}
+
+function typeName(value: unknown): string {
+  return value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'a list'
+      : typeof value === 'object'
+        ? 'an object'
+        : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/** "unexpected end of input at line 1, column 18", from V8's SyntaxError text. */
+function jsonReason(error: unknown, text: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const position = /position (\d+)/.exec(message)?.[1];
+  const reason =
+    message
+      .replace(/^Unexpected/, 'unexpected')
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .split(' (line')[0] ?? message;
+  if (text.trim() === '') return 'the body is empty';
+  if (position === undefined) return reason;
+  const before = text.slice(0, Number(position));
+  const line = before.split('\n').length;
+  const column = Number(position) - before.lastIndexOf('\n');
+  return `${reason} at line ${line}, column ${column}`;
+}
