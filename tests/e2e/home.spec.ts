@@ -43,3 +43,20 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { name: 'What this portal is' })).toBeVisible();
   });
 });
+
+test.describe('sandbox note', () => {
+  test('lists the demo keys and limits the spec gives, and says the data resets', async ({ page }) => {
+    const sandbox = model.servers.find((s) => s.demoKeys?.length);
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Try it against the local sandbox' });
+    await expect(section).toContainText('resets every time it restarts');
+    await expect(section).toContainText(sandbox?.url ?? 'missing');
+    const rows = section.getByRole('row');
+    await expect(rows).toHaveText([
+      'PlanDemo keyRequests per minuteRequests per day',
+      ...(sandbox?.demoKeys ?? []).map(
+        (k) => `${k.plan}${k.key}${k.perMinute.toLocaleString('en-US')}${k.perDay.toLocaleString('en-US')}`,
+      ),
+    ]);
+  });
+});

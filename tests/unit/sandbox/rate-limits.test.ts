@@ -20,10 +20,10 @@ const rate = (reply: Reply) => ({
 });
 const code = (reply: Reply) => (reply.body as { code?: string } | undefined)?.code;
 
-describe('rate limits per plan, as the spec gives them', async () => {
-  const model = await petStoreModel();
-  const sandboxKeys = model.servers.flatMap((s) => s.demoKeys ?? []);
+const model = await petStoreModel();
+const sandboxKeys = model.servers.flatMap((s) => s.demoKeys ?? []);
 
+describe('rate limits per plan, as the spec gives them', () => {
   it('has the seed figures on the demo keys', () => {
     expect(sandboxKeys.map((k) => [k.plan, k.perMinute, k.perDay])).toEqual([
       ['Free', 60, 1000],
