@@ -1,0 +1,42 @@
+/**
+ * The Starlight plugin that builds the API reference. It loads the
+ * description before anything is built — a bad description stops
+ * `astro build` and `astro dev` at once with every problem listed, so there
+ * is never a blank or half-built site — then adds the reference to the
+ * sidebar and the per-page sidebar pruning.
+ */
+
+import { fileURLToPath } from 'node:url';
+import type { StarlightPlugin } from '@astrojs/starlight/types';
+import { formatProblems, loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
+import { referenceSidebar } from '../reference/navigation.ts';
+
+export function apiReferencePlugin(): StarlightPlugin {
+  return {
+    name: 'petstore:api-reference',
+    hooks: {
+      'config:setup': async ({ config, updateConfig, addIntegration, addRouteMiddleware, astroConfig, logger }) => {
+        const root = fileURLToPath(astroConfig.root);
+        const file = resolveSpecPath(root);
+        const shown = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+        addIntegration({
+          name: 'petstore:watch-spec',
+          hooks: { 'astro:config:setup': ({ addWatchFile }) => addWatchFile(file) },
+        });
+        try {
+          const model = await loadApiModel(file);
+          if (model.warnings.length > 0) logger.warn(formatProblems(shown, model.warnings));
+          logger.info(
+            `${model.info.title} ${model.info.version}: ${model.operations.length} operations, ${model.schemas.length} schemas.`,
+          );
+          updateConfig({ sidebar: [...(config.sidebar ?? []), ...referenceSidebar(model)] });
+          addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./sidebar-middleware.ts', import.meta.url)) });
+        } catch (error) {
+          if (!(error instanceof SpecError)) throw error;
+          logger.error(error.message);
+          throw new Error(`The API description ${error.file} is not usable; see the problems listed above.`);
+        }
+      },
+    },
+  };
+}

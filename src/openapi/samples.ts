@@ -1,0 +1,478 @@
+/**
+ * Code samples for an operation's request, the way Scalar makes them: the
+ * operation becomes one HAR request (plain data: method, URL, headers, body),
+ * and `@scalar/snippetz` turns that request into code. The snippet side never
+ * sees OpenAPI, and the OpenAPI side never knows a programming language.
+ *
+ *   operation ─ harRequest ─▶ HarRequest ─ generatedSamples ─▶ CodeSample[]
+ *                                       ─ withHandWrittenSamples (x-codeSamples) ─▶ CodeSample[]
+ */
+import type { Plugin } from '@scalar/snippetz';
+import { goNative } from '@scalar/snippetz/plugins/go/native';
+import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
+import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
+import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
+import type { OpenAPIV3 } from 'openapi-types';
+import { bundledLanguages } from 'shiki/langs';
+import type {
+  ApiCodeSample,
+  ApiModel,
+  ApiOperation,
+  ApiParameter,
+  ApiSecurityScheme,
+  ApiServer,
+  SchemaOrRef,
+} from './model.ts';
+import { dereference } from './refs.ts';
+import { uniqueSlugs } from './slug.ts';
+
+/** One code sample as a page shows it: a tab label, a shiki language id and the code. */
+export interface CodeSample {
+  /** Stable and unique within one operation: `curl`, `javascript`, `python`, `go`, then hand-written extras. */
+  id: string;
+  /** Tab label: `curl`, `JavaScript`, … or the `label` of an `x-codeSamples` entry. */
+  label: string;
+  /** A shiki language id (`bash`, `javascript`, `python`, `go`, …); `text` when shiki does not know the language. */
+  language: string;
+  code: string;
+  /** `generated` from the description, or copied from the operation's `x-codeSamples`. */
+  source: 'generated' | 'x-codeSamples';
+}
+
+/** A name/value pair, as HAR 1.2 writes headers, query parameters and cookies. */
+export interface HarNameValue {
+  name: string;
+  value: string;
+}
+
+/** A HAR 1.2 request (http://www.softwareishard.com/blog/har-12-spec/#request), the part samples need. */
+export interface HarRequest {
+  /** Upper case: `GET`, `POST`. */
+  method: string;
+  /** Absolute (unless the server itself is relative), percent-encoded, including the query string. */
+  url: string;
+  httpVersion: string;
+  headers: HarNameValue[];
+  /** The query string's parameters, decoded; the same ones `url` carries encoded. */
+  queryString: HarNameValue[];
+  cookies: HarNameValue[];
+  postData?: { mimeType: string; text: string };
+  /** -1: unknown, as HAR allows; nothing has been sent. */
+  headersSize: -1;
+  /** Bytes of `postData.text` (UTF-8), 0 without a body. */
+  bodySize: number;
+}
+
+/** What to build the request for: another server than the operation's first, or a real key. */
+export interface SampleOptions {
+  /** Server whose URL (variables at their defaults) prefixes the path; the operation's first when absent. */
+  server?: ApiServer;
+  /** Replaces the `YOUR_API_KEY` placeholder in API-key credentials; samples never show a real key unless given one. */
+  apiKey?: string;
+}
+
+/** What a sample shows instead of a credential. */
+export const apiKeyPlaceholder = 'YOUR_API_KEY';
+
+/** The generated languages, in tab order: which snippetz plugin writes each. */
+export interface SampleTarget {
+  id: string;
+  label: string;
+  language: string;
+  plugin: Plugin;
+}
+
+/** curl, JavaScript fetch, Python requests and Go's net/http, in that order. */
+export const sampleTargets: readonly SampleTarget[] = [
+  { id: 'curl', label: 'curl', language: 'bash', plugin: shellCurl },
+  { id: 'javascript', label: 'JavaScript', language: 'javascript', plugin: jsFetch },
+  { id: 'python', label: 'Python', language: 'python', plugin: pythonRequests },
+  { id: 'go', label: 'Go', language: 'go', plugin: goNative },
+];
+
+/**
+ * Code samples for one operation: the generated ones, where the operation's
+ * `x-codeSamples` replace a language or add others.
+ */
+export function codeSamples(model: ApiModel, operation: ApiOperation, options: SampleOptions = {}): CodeSample[] {
+  return withHandWrittenSamples(generatedSamples(harRequest(model, operation, options)), operation.codeSamples);
+}
+
+// ─── operation → HAR ────────────────────────────────────────────────────────
+
+/**
+ * The request a reader would send to try the operation: the first server,
+ * path parameters filled from examples, documented query and header
+ * examples, a placeholder credential and the JSON example body.
+ */
+export function harRequest(model: ApiModel, operation: ApiOperation, options: SampleOptions = {}): HarRequest {
+  const root = model.document;
+  const headers = new Map<string, HarNameValue>();
+  const setHeader = (name: string, value: string): void => {
+    // A header name or value from the description must not be able to start a
+    // new header line or, in curl, read a file (`--header @file`).
+    if (!isHeaderName(name)) return;
+    headers.set(name.toLowerCase(), { name, value: value.replace(headerBreakers, ' ') });
+  };
+  const queryString: HarNameValue[] = [];
+  const cookies: HarNameValue[] = [];
+
+  let postData: HarRequest['postData'];
+  const body = jsonBodyOf(root, operation);
+  if (body) {
+    postData = { mimeType: body.mediaType, text: JSON.stringify(body.value, null, 2) };
+    setHeader('Content-Type', body.mediaType);
+  }
+
+  let path = operation.path;
+  for (const parameter of operation.parameters) {
+    const value = parameterValue(root, parameter);
+    if (value === undefined) continue;
+    if (parameter.in === 'path') {
+      path = path.replaceAll(`{${parameter.name}}`, encodeStrictly(simpleStyle(value)));
+    } else if (parameter.in === 'query') {
+      queryString.push(...formStyle(parameter.name, value));
+    } else if (parameter.in === 'header' && !ignoredHeaderParameters.has(parameter.name.toLowerCase())) {
+      setHeader(parameter.name, simpleStyle(value));
+    } else if (parameter.in === 'cookie') {
+      cookies.push({ name: parameter.name, value: simpleStyle(value) });
+    }
+  }
+
+  // The first alternative is what the operation asks for first; an empty one means "no credentials".
+  for (const { scheme } of operation.security[0]?.schemes ?? []) {
+    const credential = credentialFor(scheme, options.apiKey);
+    if (!credential) continue;
+    if (credential.in === 'header') setHeader(credential.name, credential.value);
+    else if (credential.in === 'query') queryString.push({ name: credential.name, value: credential.value });
+    else cookies.push({ name: credential.name, value: credential.value });
+  }
+
+  const server = options.server ?? operation.servers[0] ?? model.servers[0];
+  const query = encodeQuery(queryString);
+  const url = safeUrl(`${serverUrl(server)}${path}${query ? `?${query}` : ''}`);
+  const request: HarRequest = {
+    method: operation.method.toUpperCase(),
+    url,
+    httpVersion: 'HTTP/1.1',
+    headers: [...headers.values()],
+    queryString,
+    cookies,
+    headersSize: -1,
+    bodySize: postData ? new TextEncoder().encode(postData.text).length : 0,
+  };
+  if (postData) request.postData = postData;
+  return request;
+}
+
+/** OpenAPI 3.0 says header parameters with these names are ignored: other fields describe them. */
+const ignoredHeaderParameters = new Set(['accept', 'content-type', 'authorization']);
+
+/** Control characters (tab aside) are not allowed in a header value; CR and LF would smuggle in a header. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const headerBreakers = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
+
+/** An HTTP token (RFC 9110): anything else is not a header name a client would send. */
+function isHeaderName(name: string): boolean {
+  return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name);
+}
+
+/** The server's URL with every variable at its default, without a trailing slash (paths bring their own). */
+export function serverUrl(server: ApiServer | undefined): string {
+  if (!server) return '';
+  const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    return server.variables.find((v) => v.name === name)?.default ?? whole;
+  });
+  const trimmed = url.replace(/\/+$/, '');
+  // A relative server stays relative, but starts with `/`, so no sample URL can pass for a command-line option.
+  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/**
+ * The value a sample sends for a parameter, or undefined to leave it out.
+ * Path parameters are always filled; query, header and cookie parameters
+ * only when required or when the description gives an example, because
+ * a sample should show what the author meant, not every knob.
+ */
+export function parameterValue(root: unknown, parameter: ApiParameter): unknown {
+  const schema = parameter.schema ? resolveSchema(root, parameter.schema) : undefined;
+  const example = parameter.examples[0]?.value ?? schema?.example;
+  if (example !== undefined) return example;
+  if (parameter.in !== 'path' && !parameter.required) return undefined;
+  return schema?.default ?? schema?.enum?.[0] ?? placeholderFor(root, schema, parameter.name);
+}
+
+/** A stand-in of the right type, for a value the description gives no example of. */
+function placeholderFor(root: unknown, schema: OpenAPIV3.SchemaObject | undefined, name: string): unknown {
+  switch (schema?.type) {
+    case 'integer':
+    case 'number':
+      return schema.minimum !== undefined && schema.minimum > 1 ? schema.minimum : 1;
+    case 'boolean':
+      return true;
+    case 'array': {
+      const items = schema.items ? resolveSchema(root, schema.items) : undefined;
+      return [items?.example ?? items?.default ?? placeholderFor(root, items, name)];
+    }
+    default:
+      return name;
+  }
+}
+
+function resolveSchema(root: unknown, schema: SchemaOrRef): OpenAPIV3.SchemaObject {
+  return dereference<OpenAPIV3.SchemaObject>(root, schema);
+}
+
+/** The body a sample sends: the first JSON media type's first example, else its schema's example. */
+function jsonBodyOf(root: unknown, operation: ApiOperation): { mediaType: string; value: unknown } | undefined {
+  const media = operation.requestBody?.content.find((m) => isJsonMediaType(m.mediaType));
+  if (!media) return undefined;
+  const value = media.examples[0]?.value ?? (media.schema ? resolveSchema(root, media.schema).example : undefined);
+  return value === undefined ? undefined : { mediaType: media.mediaType, value };
+}
+
+function isJsonMediaType(mediaType: string): boolean {
+  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return essence === 'application/json' || /^application\/[^/]+\+json$/.test(essence);
+}
+
+/** Where a scheme's credential goes and the placeholder it carries; undefined for schemes a sample cannot show. */
+function credentialFor(
+  scheme: ApiSecurityScheme,
+  apiKey: string | undefined,
+): { in: 'header' | 'query' | 'cookie'; name: string; value: string } | undefined {
+  if (scheme.type === 'apiKey' && scheme.apiKey) {
+    return { in: scheme.apiKey.in, name: scheme.apiKey.name, value: apiKey ?? apiKeyPlaceholder };
+  }
+  if (scheme.type === 'http' && scheme.httpScheme?.toLowerCase() === 'bearer') {
+    return { in: 'header', name: 'Authorization', value: 'Bearer YOUR_TOKEN' };
+  }
+  if (scheme.type === 'http' && scheme.httpScheme?.toLowerCase() === 'basic') {
+    return { in: 'header', name: 'Authorization', value: 'Basic YOUR_CREDENTIALS' };
+  }
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+    return { in: 'header', name: 'Authorization', value: 'Bearer YOUR_ACCESS_TOKEN' };
+  }
+  return undefined;
+}
+
+/** A value as text, the way OpenAPI's `simple` style writes path and header parameters. */
+function simpleStyle(value: unknown): string {
+  if (Array.isArray(value)) return value.map(scalarText).join(',');
+  if (isPlainObject(value)) return Object.entries(value).flat().map(scalarText).join(',');
+  return scalarText(value);
+}
+
+/** Query pairs in OpenAPI's default `form` style with `explode`: one pair per item or property. */
+function formStyle(name: string, value: unknown): HarNameValue[] {
+  if (Array.isArray(value)) return value.map((item) => ({ name, value: scalarText(item) }));
+  if (isPlainObject(value)) return Object.entries(value).map(([key, item]) => ({ name: key, value: scalarText(item) }));
+  return [{ name, value: scalarText(value) }];
+}
+
+function scalarText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Percent-encodes everything but RFC 3986's unreserved characters. Plain
+ * `encodeURIComponent` keeps `'`, which would close the quotes around a URL
+ * in the JavaScript and shell samples.
+ */
+function encodeStrictly(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+function encodeQuery(pairs: readonly HarNameValue[]): string {
+  return pairs.map(({ name, value }) => `${encodeStrictly(name)}=${encodeStrictly(value)}`).join('&');
+}
+
+/**
+ * The URL with anything outside RFC 3986's characters percent-encoded, and
+ * `'` too. Server URLs and path templates come from the description as
+ * written, and some snippetz clients paste the URL into a quoted string
+ * without escaping it.
+ */
+function safeUrl(url: string): string {
+  return url.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&()*+,;=%]+/g, (run) => encodeURI(run).replaceAll("'", '%27'));
+}
+
+// ─── HAR → code ─────────────────────────────────────────────────────────────
+
+/** One sample per target, in `sampleTargets` order. Pure: the same request always gives the same code. */
+export function generatedSamples(request: HarRequest, targets: readonly SampleTarget[] = sampleTargets): CodeSample[] {
+  return targets.map((target) => {
+    const adapted = forClient(target, request);
+    return {
+      id: target.id,
+      label: target.label,
+      language: target.language,
+      code: finish(target, adapted, target.plugin.generate(adapted)),
+      source: 'generated',
+    };
+  });
+}
+
+/**
+ * The request as each snippetz client wants it. Clients append `queryString`
+ * to the URL raw (unencoded: a `#` or `&` in a value would change the
+ * request), so they get the encoded URL and no list. Python's requests
+ * encodes a `params` dict itself, so it gets the list and the bare URL.
+ * fetch puts cookies in a `Set-Cookie` request header, which means nothing
+ * to a server, so they travel as `Cookie` instead.
+ */
+function forClient(target: SampleTarget, request: HarRequest): HarRequest {
+  const query = encodeQuery(request.queryString);
+  if (target.plugin === pythonRequests && query && request.url.endsWith(`?${query}`)) {
+    return { ...request, url: request.url.slice(0, -(query.length + 1)) };
+  }
+  const adapted: HarRequest = { ...request, queryString: [] };
+  if (target.plugin === jsFetch && request.cookies.length > 0) {
+    const cookie = request.cookies.map((c) => `${encodeURIComponent(c.name)}=${encodeURIComponent(c.value)}`);
+    adapted.headers = [...request.headers, { name: 'Cookie', value: cookie.join('; ') }];
+    adapted.cookies = [];
+  }
+  return adapted;
+}
+
+/** Small repairs to what a client writes, each for code a reader would otherwise have to fix before running. */
+function finish(target: SampleTarget, request: HarRequest, code: string): string {
+  if (target.plugin === pythonRequests) return `import requests\n\n${withPythonLiterals(code, request)}`;
+  // gofmt removes the blank line snippetz leaves before the closing brace.
+  if (target.plugin === goNative) return code.replace(/\n\n\}$/, '\n}');
+  return code;
+}
+
+/**
+ * snippetz turns JSON into Python by replacing `: true,`-like text, which
+ * also rewrites those words inside strings (a header "a: true, b" becomes
+ * "a: True, b") and misses a bare `true` body. Its keyword arguments each
+ * start a line with four spaces (JSON strings cannot hold a line break), so
+ * every dict or body argument is written again here from the request itself.
+ */
+function withPythonLiterals(code: string, request: HarRequest): string {
+  const values = pythonArguments(request);
+  return code.replace(/^ {4}(headers|params|cookies|json)=[\s\S]*?(?=,\n {4}\w+=|\n\)$)/gm, (written, name: string) => {
+    const value = values.get(name);
+    return value === undefined ? written : `    ${name}=${pythonLiteral(value.value, 2)}`;
+  });
+}
+
+/** The values snippetz's requests client passes as keyword arguments, built the way it builds them. */
+function pythonArguments(request: HarRequest): Map<string, { value: unknown }> {
+  const values = new Map<string, { value: unknown }>();
+  // Maps, then own properties: a header named `__proto__` must stay a header.
+  const headers = new Map<string, string>();
+  for (const { name, value } of request.headers) if (!headers.has(name)) headers.set(name, value);
+  values.set('headers', { value: Object.fromEntries(headers) });
+  // A repeated query parameter becomes a list, which requests sends as repeated pairs.
+  const params = new Map<string, string | string[]>();
+  for (const { name, value } of request.queryString) {
+    const earlier = params.get(name);
+    params.set(name, earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]);
+  }
+  values.set('params', { value: Object.fromEntries(params) });
+  values.set('cookies', { value: Object.fromEntries(request.cookies.map((c) => [c.name, c.value])) });
+  if (request.postData?.mimeType === 'application/json') {
+    try {
+      values.set('json', { value: JSON.parse(request.postData.text) });
+    } catch {
+      // Not JSON after all: snippetz sends it as `data=` text, which needs no repair.
+    }
+  }
+  return values;
+}
+
+/** A JSON value as a Python literal, laid out like JSON with two-space indents (JSON strings are valid Python). */
+export function pythonLiteral(value: unknown, depth = 0): string {
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (value === null || value === undefined) return 'None';
+  if (typeof value !== 'object') return JSON.stringify(value);
+  const inner = '  '.repeat(depth + 1);
+  const outer = '  '.repeat(depth);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    return `[\n${value.map((item) => `${inner}${pythonLiteral(item, depth + 1)}`).join(',\n')}\n${outer}]`;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return '{}';
+  const lines = entries.map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonLiteral(item, depth + 1)}`);
+  return `{\n${lines.join(',\n')}\n${outer}}`;
+}
+
+// ─── x-codeSamples ──────────────────────────────────────────────────────────
+
+/** Common names for the generated languages, as authors write them in `x-codeSamples`. */
+const languageAliases: Record<string, string> = {
+  shell: 'bash',
+  sh: 'bash',
+  curl: 'bash',
+  bash: 'bash',
+  js: 'javascript',
+  node: 'javascript',
+  nodejs: 'javascript',
+  javascript: 'javascript',
+  py: 'python',
+  python: 'python',
+  python3: 'python',
+  go: 'go',
+  golang: 'go',
+};
+
+/** A `lang` as written → a shiki language id; `text` for one shiki cannot highlight. */
+export function languageOf(lang: string): string {
+  const key = lang.trim().toLowerCase();
+  const alias = languageAliases[key];
+  if (alias) return alias;
+  return Object.hasOwn(bundledLanguages, key) ? key : 'text';
+}
+
+/**
+ * Hand-written samples win: the first `x-codeSamples` entry in a generated
+ * language replaces that tab (keeping its place); every other entry is added
+ * after the generated ones, in the order written.
+ */
+export function withHandWrittenSamples(
+  generated: readonly CodeSample[],
+  handWritten: readonly ApiCodeSample[],
+): CodeSample[] {
+  const samples = [...generated];
+  const extras: ApiCodeSample[] = [];
+  for (const entry of handWritten) {
+    const language = languageOf(entry.lang);
+    // Only a still-generated tab can be replaced, so a second entry in the same language is added, not lost.
+    const index = samples.findIndex((s) => s.source === 'generated' && s.language === language);
+    const target = samples[index];
+    if (target) {
+      samples[index] = {
+        id: target.id,
+        label: entry.label ?? target.label,
+        language,
+        code: entry.source,
+        source: 'x-codeSamples',
+      };
+    } else {
+      extras.push(entry);
+    }
+  }
+  const nextId = uniqueSlugs();
+  for (const sample of samples) nextId(sample.id);
+  for (const entry of extras) {
+    samples.push({
+      id: nextId(entry.lang),
+      label: entry.label ?? entry.lang,
+      language: languageOf(entry.lang),
+      code: entry.source,
+      source: 'x-codeSamples',
+    });
+  }
+  return samples;
+}

@@ -1,0 +1,106 @@
+/**
+ * Markdown from the OpenAPI description (operation, tag, parameter, schema and info descriptions) → HTML or plain
+ * text, at build time. The description is not ours, so everything it says goes through a sanitiser before it can
+ * reach a page.
+ */
+import type { Element, Root, RootContent } from 'hast';
+import rehypeExternalLinks from 'rehype-external-links';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+
+/** Options for {@link renderMarkdown}. */
+export interface RenderMarkdownOptions {
+  /** Unwrap a lone paragraph, for table cells and one-line summaries. Longer text stays block HTML. */
+  inline?: boolean;
+}
+
+/** Renders description Markdown (CommonMark + GFM) as sanitised HTML; raw HTML in the source is dropped. */
+export function renderMarkdown(markdown: string, options: RenderMarkdownOptions = {}): string {
+  return String((options.inline ? inlineProcessor : blockProcessor).processSync(markdown));
+}
+
+/** Description Markdown as plain text for meta descriptions, search and llms.txt (callers escape it as any string). */
+export function markdownToText(markdown: string): string {
+  const tree = blockProcessor.runSync(blockProcessor.parse(markdown));
+  return textOf(tree).replace(/\s+/g, ' ').trim();
+}
+
+// GitHub's rules, minus every `class` (the portal styles descriptions itself, so a description must not borrow the
+// site's classes), and no irc/xmpp links. `id`/`name` keep the default `user-content-` prefix so they cannot clash
+// with the page's own anchors. Protocols are matched exactly, so `JavaScript:` or `java%09script:` fail (and so,
+// harmlessly, does `HTTPS:`); URLs without a scheme (relative, `#fragment`) pass.
+const schema: SanitizeSchema = {
+  ...defaultSchema,
+  attributes: Object.fromEntries(
+    Object.entries(defaultSchema.attributes ?? {}).map(([tag, definitions]) => [
+      tag,
+      definitions.filter((definition) => (typeof definition === 'string' ? definition : definition[0]) !== 'className'),
+    ]),
+  ),
+  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto'], src: ['http', 'https'] },
+};
+
+const HIGHEST_LEVEL = 4;
+const HEADING_LEVELS: ReadonlyMap<string, number> = new Map([1, 2, 3, 4, 5, 6].map((level) => [`h${level}`, level]));
+
+/** Descriptions sit under the page's h2/h3 sections: move their headings so the highest is an h4, keeping the order. */
+function rehypeShiftHeadings() {
+  return (tree: Root) => {
+    const headings = elementsOf(tree).flatMap((element) => {
+      const level = HEADING_LEVELS.get(element.tagName);
+      return level === undefined ? [] : [{ element, level }];
+    });
+    const highest = Math.min(...headings.map(({ level }) => level));
+    for (const { element, level } of headings) element.tagName = `h${Math.min(level + HIGHEST_LEVEL - highest, 6)}`;
+  };
+}
+
+/** A description that is one paragraph becomes its contents, so it can sit inside a table cell or a sentence. */
+function rehypeUnwrapLoneParagraph() {
+  return (tree: Root) => {
+    const blocks = tree.children.filter((node) => !(node.type === 'text' && node.value.trim() === ''));
+    const [only] = blocks;
+    if (blocks.length === 1 && only?.type === 'element' && only.tagName === 'p') tree.children = only.children;
+  };
+}
+
+// Built once per module: parse → HTML tree (raw HTML dropped here) → sanitise → our own small changes → string.
+// The steps after the sanitiser only rename headings, unwrap a paragraph and add fixed `rel` values, so the schema
+// need not accept `rel` from descriptions. No `target`: links open where the reader expects.
+const blockProcessor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSanitize, schema)
+  .use(rehypeShiftHeadings)
+  .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })
+  .use(rehypeStringify)
+  .freeze();
+
+const inlineProcessor = blockProcessor().use(rehypeUnwrapLoneParagraph).freeze();
+
+function elementsOf(node: Root | RootContent): Element[] {
+  if (!('children' in node)) return [];
+  const inner = node.children.flatMap((child) => elementsOf(child));
+  return node.type === 'element' ? [node, ...inner] : inner;
+}
+
+// Phrasing elements the schema allows; every other element is padded with spaces, so that table cells, list
+// items and paragraphs don't run together while `**bold**ness` stays one word.
+const INLINE = new Set('a b code del em i ins kbd q s samp span strike strong sub sup tt var'.split(' '));
+
+// Text as a reader sees it: images count as their alt text.
+function textOf(node: Root | RootContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'element' && node.tagName === 'img') {
+    const { alt = '' } = node.properties;
+    return ` ${String(alt)} `;
+  }
+  if (!('children' in node)) return '';
+  const inner = node.children.map((child) => textOf(child)).join('');
+  return node.type === 'element' && !INLINE.has(node.tagName) ? ` ${inner} ` : inner;
+}

@@ -1,0 +1,63 @@
+/**
+ * An operation as Markdown, for readers and AI agents that want text rather
+ * than HTML (each operation page also exists at the same URL plus `.md`).
+ */
+import type { ApiModel, ApiOperation } from '../openapi/model.ts';
+import { codeSamples } from '../openapi/samples.ts';
+import { badgeExplanation } from './badges.ts';
+import { operationTitle } from './routes.ts';
+import { constraints, typeLabel } from './schema-summary.ts';
+
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+export function operationMarkdown(model: ApiModel, operation: ApiOperation): string {
+  const lines: string[] = [
+    `# ${operationTitle(operation)}`,
+    '',
+    `\`${operation.method.toUpperCase()} ${operation.path}\``,
+    '',
+  ];
+  lines.push(`operationId: \`${operation.operationId}\` · tag: ${operation.tags.join(', ')}`, '');
+  if (operation.badge) lines.push(`> ${badgeExplanation(operation.badge)}`, '');
+  if (operation.deprecation?.sunset) lines.push(`Sunset: ${operation.deprecation.sunset}.`, '');
+  if (operation.deprecation?.successor) lines.push(`Successor: \`${operation.deprecation.successor}\`.`, '');
+  if (operation.description) lines.push(operation.description.trim(), '');
+  for (const requirement of operation.security) {
+    for (const { scheme } of requirement.schemes) {
+      if (scheme.apiKey)
+        lines.push(`Authentication: send your API key in the \`${scheme.apiKey.name}\` ${scheme.apiKey.in}.`, '');
+    }
+  }
+  if (operation.parameters.length > 0) {
+    lines.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
+    for (const p of operation.parameters) {
+      const type = p.schema ? typeLabel(model.document, p.schema) : 'string';
+      const rules = p.schema ? constraints(model.document, p.schema).join('; ') : '';
+      lines.push(
+        `| \`${p.name}\` | ${p.in} | ${cell(type)} | ${p.required ? 'yes' : 'no'} | ${cell([p.description ?? '', rules].filter(Boolean).join(' — '))} |`,
+      );
+    }
+    lines.push('');
+  }
+  if (operation.requestBody) {
+    lines.push('## Request body', '');
+    for (const media of operation.requestBody.content) {
+      lines.push(`\`${media.mediaType}\`${media.schema ? `: ${typeLabel(model.document, media.schema)}` : ''}`, '');
+      const example = media.examples[0];
+      if (example) lines.push('```json', JSON.stringify(example.value, null, 2), '```', '');
+    }
+  }
+  lines.push('## Responses', '');
+  for (const response of operation.responses) {
+    const body = response.content[0];
+    lines.push(
+      `- **${response.status}**: ${cell(response.description)}${body?.schema ? ` (${typeLabel(model.document, body.schema)})` : ''}`,
+    );
+    if (response.headers.length > 0)
+      lines.push(`  Headers: ${response.headers.map((h) => `\`${h.name}\``).join(', ')}`);
+  }
+  lines.push('');
+  const curl = codeSamples(model, operation)[0];
+  if (curl) lines.push('## Example request', '', `\`\`\`${curl.language}`, curl.code, '```', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,99 @@
+/**
+ * The reference's pages, derived from the model: one discriminated union
+ * that the single page route switches on. Pure data; no Astro imports.
+ */
+import type { ApiErrorCode, ApiModel, ApiOperation, ApiSchema, ApiTag, ApiTagGroup } from '../openapi/model.ts';
+
+/** Where the reference lives in the site. */
+export const referenceBase = 'reference';
+
+/** Path segments the reference uses itself; a tag with one of these slugs gets a suffix. */
+const reservedSlugs = new Set(['schemas', 'errors']);
+
+export type ReferenceRoute =
+  | { type: 'introduction'; path: string; title: string; hasRateLimits: boolean }
+  | { type: 'tag'; path: string; title: string; tag: ApiTag; group: ApiTagGroup | undefined }
+  | { type: 'operation'; path: string; title: string; operation: ApiOperation; tag: ApiTag }
+  | { type: 'schemas'; path: string; title: string }
+  | { type: 'schema'; path: string; title: string; schema: ApiSchema }
+  | { type: 'errors'; path: string; title: string; errorCodes: ApiErrorCode[] };
+
+/** URL paths (no leading slash, trailing slash) for everything the reference links to. */
+export interface ReferenceUrls {
+  introduction: string;
+  tag(tag: ApiTag): string;
+  operation(operation: ApiOperation): string;
+  operationById(operationId: string): string | undefined;
+  schemas: string;
+  schema(name: string): string | undefined;
+  errors: string;
+}
+
+export function referenceUrls(model: ApiModel): ReferenceUrls {
+  const tagSegment = (slug: string) => (reservedSlugs.has(slug) ? `${slug}-tag` : slug);
+  const operationPath = (operation: ApiOperation) => {
+    const [tagSlug = '', ...rest] = operation.slug.split('/');
+    return `/${referenceBase}/${tagSegment(tagSlug)}/${rest.join('/')}/`;
+  };
+  const byId = new Map(model.operations.map((o) => [o.operationId, o]));
+  const schemaSlugs = new Map(model.schemas.map((s) => [s.name, s.slug]));
+  return {
+    introduction: `/${referenceBase}/`,
+    tag: (tag) => `/${referenceBase}/${tagSegment(tag.slug)}/`,
+    operation: operationPath,
+    operationById: (id) => {
+      const operation = byId.get(id);
+      return operation ? operationPath(operation) : undefined;
+    },
+    schemas: `/${referenceBase}/schemas/`,
+    schema: (name) => {
+      const slug = schemaSlugs.get(name);
+      return slug ? `/${referenceBase}/schemas/${slug}/` : undefined;
+    },
+    errors: `/${referenceBase}/errors/`,
+  };
+}
+
+/** Every reference page, in reading order. */
+export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
+  const urls = referenceUrls(model);
+  const strip = (url: string) => url.replace(/^\/|\/$/g, '');
+  const groupOf = new Map(model.tagGroups.flatMap((g) => g.tags.map((t) => [t, g] as const)));
+  const tagByName = new Map(model.tags.map((t) => [t.name, t]));
+  const routes: ReferenceRoute[] = [
+    {
+      type: 'introduction',
+      path: strip(urls.introduction),
+      title: `${model.info.title} reference`,
+      hasRateLimits: model.rateLimits !== undefined,
+    },
+  ];
+  for (const tag of model.tags) {
+    routes.push({ type: 'tag', path: strip(urls.tag(tag)), title: tag.name, tag, group: groupOf.get(tag.name) });
+  }
+  // An operation with several tags has one page, under its first tag.
+  for (const operation of model.operations) {
+    const tag = tagByName.get(operation.tags[0] ?? '');
+    if (!tag) continue;
+    routes.push({
+      type: 'operation',
+      path: strip(urls.operation(operation)),
+      title: operationTitle(operation),
+      operation,
+      tag,
+    });
+  }
+  routes.push({ type: 'schemas', path: strip(urls.schemas), title: 'Models' });
+  for (const schema of model.schemas) {
+    routes.push({ type: 'schema', path: strip(urls.schema(schema.name) ?? ''), title: schema.name, schema });
+  }
+  if (model.errorCodes.length > 0) {
+    routes.push({ type: 'errors', path: strip(urls.errors), title: 'Errors', errorCodes: model.errorCodes });
+  }
+  return routes;
+}
+
+/** What a reader calls an operation: its summary, else METHOD path. */
+export function operationTitle(operation: ApiOperation): string {
+  return operation.summary?.trim() || `${operation.method.toUpperCase()} ${operation.path}`;
+}

@@ -1,0 +1,127 @@
+/**
+ * What a schema says, in short words for a reader: its type, its
+ * constraints and its flags. Pure functions; components only lay them out.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import type { SchemaOrRef } from '../openapi/model.ts';
+import { dereference, isReference } from '../openapi/refs.ts';
+
+/** The component schema name a `$ref` points at, if it points into components/schemas. */
+export function refName(schema: SchemaOrRef | undefined): string | undefined {
+  if (!schema || !isReference(schema)) return undefined;
+  const match = /^#\/components\/schemas\/(.+)$/.exec(schema.$ref);
+  return match?.[1] ? decodeURIComponent(match[1]).replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
+}
+
+/** `integer (int64)`, `array of Pet`, `string | null`, `one of 2 shapes`… */
+export function typeLabel(document: unknown, schema: SchemaOrRef): string {
+  const name = refName(schema);
+  if (name) return name;
+  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+  let label: string;
+  if (s.type === 'array') {
+    label = `array of ${s.items ? typeLabel(document, s.items) : 'anything'}`;
+  } else if (s.type) {
+    label = s.format ? `${s.type} (${s.format})` : s.type;
+  } else if (s.allOf) {
+    label =
+      s.allOf
+        .map((part) => refName(part))
+        .filter(Boolean)
+        .join(' + ') || 'object';
+  } else if (s.oneOf) {
+    label = `one of ${s.oneOf.length} shapes`;
+  } else if (s.anyOf) {
+    label = `any of ${s.anyOf.length} shapes`;
+  } else if (s.properties) {
+    label = 'object';
+  } else {
+    label = 'any';
+  }
+  return s.nullable ? `${label} | null` : label;
+}
+
+/** Constraints as short phrases: `1–100 characters`, `≥ 1`, `one of: a, b`, `default: 20`. */
+export function constraints(document: unknown, schema: SchemaOrRef): string[] {
+  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+  const out: string[] = [];
+  const range = (
+    low: number | undefined,
+    high: number | undefined,
+    unit: string,
+    exclusiveLow?: boolean,
+    exclusiveHigh?: boolean,
+  ) => {
+    if (low !== undefined && high !== undefined && !exclusiveLow && !exclusiveHigh) out.push(`${low}–${high}${unit}`);
+    else {
+      if (low !== undefined) out.push(`${exclusiveLow ? '>' : '≥'} ${low}${unit}`);
+      if (high !== undefined) out.push(`${exclusiveHigh ? '<' : '≤'} ${high}${unit}`);
+    }
+  };
+  range(s.minimum, s.maximum, '', s.exclusiveMinimum === true, s.exclusiveMaximum === true);
+  range(s.minLength, s.maxLength, ' characters');
+  range(s.minItems, s.maxItems, ' items');
+  if (s.multipleOf !== undefined) out.push(`multiple of ${s.multipleOf}`);
+  if (s.pattern) out.push(`pattern: ${s.pattern}`);
+  if (s.uniqueItems) out.push('unique items');
+  if (s.enum) out.push(`one of: ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`);
+  if (s.default !== undefined) out.push(`default: ${JSON.stringify(s.default)}`);
+  return out;
+}
+
+/** Read-only / write-only / deprecated, as words. */
+export function flags(document: unknown, schema: SchemaOrRef): string[] {
+  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+  return [s.readOnly ? 'read-only' : '', s.writeOnly ? 'write-only' : '', s.deprecated ? 'deprecated' : ''].filter(
+    Boolean,
+  );
+}
+
+/** One property row of an object (allOf parts merged), in the order written. */
+export interface PropertyRow {
+  name: string;
+  schema: SchemaOrRef;
+  required: boolean;
+}
+
+/** The properties an object schema has, merging allOf parts as a reader would expect. */
+export function objectProperties(document: unknown, schema: SchemaOrRef): PropertyRow[] | undefined {
+  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+  const rows = new Map<string, PropertyRow>();
+  const required = new Set<string>(s.required ?? []);
+  let any = false;
+  for (const part of s.allOf ?? []) {
+    const inner = objectProperties(document, part);
+    const partSchema = dereference<OpenAPIV3.SchemaObject>(document, part);
+    for (const name of partSchema.required ?? []) required.add(name);
+    if (inner) {
+      any = true;
+      for (const row of inner) rows.set(row.name, row);
+    }
+  }
+  if (s.properties) {
+    any = true;
+    for (const [name, property] of Object.entries(s.properties))
+      rows.set(name, { name, schema: property, required: false });
+  }
+  if (!any && s.type !== 'object') return undefined;
+  return [...rows.values()].map((row) => ({ ...row, required: row.required || required.has(row.name) }));
+}
+
+/** What an object says about fields it does not list. */
+export function additionalPropertiesNote(document: unknown, schema: SchemaOrRef): string | undefined {
+  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+  const extra = s.additionalProperties;
+  if (extra === undefined) return undefined;
+  if (extra === false) return 'No other fields are allowed.';
+  if (extra === true) return 'Other fields of any type are allowed.';
+  return `Other fields are allowed, each ${typeLabel(document, extra)}.`;
+}
+
+/** Whether a schema has inner structure worth expanding (an object, array of objects, or composition). */
+export function hasChildren(document: unknown, schema: SchemaOrRef): boolean {
+  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+  if (s.oneOf || s.anyOf) return true;
+  if (s.type === 'array') return s.items ? hasChildren(document, s.items) : false;
+  return (objectProperties(document, schema)?.length ?? 0) > 0 || typeof s.additionalProperties === 'object';
+}

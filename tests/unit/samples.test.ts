@@ -1,0 +1,486 @@
+/** Code samples: operation → HAR request → curl, JavaScript, Python and Go, and x-codeSamples winning. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiModel, type ApiOperation, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import {
+  type CodeSample,
+  codeSamples,
+  generatedSamples,
+  type HarRequest,
+  harRequest,
+  languageOf,
+  pythonLiteral,
+  withHandWrittenSamples,
+} from '../../src/openapi/samples.ts';
+import { modelOf } from './support/check.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+let model: ApiModel;
+beforeAll(async () => {
+  model = await loadApiModel(resolveSpecPath(root, {}));
+});
+
+function operation(from: ApiModel, operationId: string): ApiOperation {
+  const found = from.operations.find((o) => o.operationId === operationId);
+  if (!found) throw new Error(`no operation ${operationId}`);
+  return found;
+}
+
+function sample(samples: readonly CodeSample[], id: string): string {
+  const found = samples.find((s) => s.id === id);
+  if (!found) throw new Error(`no sample ${id} among ${samples.map((s) => s.id).join(', ')}`);
+  return found.code;
+}
+
+/** A one-operation description written as JSON (which is YAML), so test strings need no YAML quoting. */
+async function modelWith(op: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<ApiModel> {
+  const { path: opPath = '/things', method = 'post', ...fields } = op;
+  return modelOf(
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Tiny', version: '1.0.0' },
+      servers: [{ url: 'https://example.test/v1/' }],
+      paths: {
+        [String(opPath)]: {
+          [String(method)]: { operationId: 'op', responses: { 200: { description: 'OK' } }, ...fields },
+        },
+      },
+      ...extra,
+    }),
+  );
+}
+
+/** What a JavaScript sample passes to fetch, when run with a fake one. */
+function runFetchSample(code: string): { url: string; init: { method?: string; headers?: unknown; body?: string } } {
+  let call: { url: string; init: { method?: string; headers?: unknown; body?: string } } | undefined;
+  runInNewContext(code, {
+    JSON,
+    fetch: (url: string, init: { method?: string; headers?: unknown; body?: string } = {}) => {
+      call = { url, init };
+    },
+  });
+  if (!call) throw new Error('the sample did not call fetch');
+  return call;
+}
+
+describe('on the Pet Store description', () => {
+  it('builds createPet as a HAR request: server default, example body, placeholder key', () => {
+    const request = harRequest(model, operation(model, 'createPet'));
+    expect(request).toEqual({
+      method: 'POST',
+      url: 'https://api.petstore.dev/pets',
+      httpVersion: 'HTTP/1.1',
+      headers: [
+        { name: 'Content-Type', value: 'application/json' },
+        { name: 'X-API-Key', value: 'YOUR_API_KEY' },
+      ],
+      queryString: [],
+      cookies: [],
+      headersSize: -1,
+      bodySize: 40,
+      postData: { mimeType: 'application/json', text: '{\n  "name": "Bella",\n  "categoryId": 1\n}' },
+    } satisfies HarRequest);
+  });
+
+  it('offers curl, JavaScript, Python and Go, in that order', () => {
+    const samples = codeSamples(model, operation(model, 'createPet'));
+    expect(samples.map(({ id, label, language, source }) => ({ id, label, language, source }))).toEqual([
+      { id: 'curl', label: 'curl', language: 'bash', source: 'generated' },
+      { id: 'javascript', label: 'JavaScript', language: 'javascript', source: 'generated' },
+      { id: 'python', label: 'Python', language: 'python', source: 'generated' },
+      { id: 'go', label: 'Go', language: 'go', source: 'generated' },
+    ]);
+  });
+
+  it('writes createPet in curl', () => {
+    expect(sample(codeSamples(model, operation(model, 'createPet')), 'curl')).toBe(
+      [
+        'curl https://api.petstore.dev/pets \\',
+        '  --request POST \\',
+        "  --header 'Content-Type: application/json' \\",
+        "  --header 'X-API-Key: YOUR_API_KEY' \\",
+        "  --data '{",
+        '  "name": "Bella",',
+        '  "categoryId": 1',
+        "}'",
+      ].join('\n'),
+    );
+  });
+
+  it('writes createPet in JavaScript, and the code sends the example when run', () => {
+    const code = sample(codeSamples(model, operation(model, 'createPet')), 'javascript');
+    expect(code).toContain("fetch('https://api.petstore.dev/pets', {");
+    expect(code).toContain("method: 'POST'");
+    expect(code).toContain("'X-API-Key': 'YOUR_API_KEY'");
+    expect(code).toContain("body: JSON.stringify({\n    name: 'Bella',\n    categoryId: 1\n  })");
+    const { url, init } = runFetchSample(code);
+    expect(url).toBe('https://api.petstore.dev/pets');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'X-API-Key': 'YOUR_API_KEY' });
+    expect(JSON.parse(init.body ?? '')).toEqual({ name: 'Bella', categoryId: 1 });
+  });
+
+  it('writes createPet in Python with requests, import included', () => {
+    const code = sample(codeSamples(model, operation(model, 'createPet')), 'python');
+    expect(code).toBe(
+      [
+        'import requests',
+        '',
+        'requests.post("https://api.petstore.dev/pets",',
+        '    headers={',
+        '      "Content-Type": "application/json",',
+        '      "X-API-Key": "YOUR_API_KEY"',
+        '    },',
+        '    json={',
+        '      "name": "Bella",',
+        '      "categoryId": 1',
+        '    }',
+        ')',
+      ].join('\n'),
+    );
+  });
+
+  it('writes createPet in Go with net/http', () => {
+    const code = sample(codeSamples(model, operation(model, 'createPet')), 'go');
+    expect(code).toMatch(/^package main\n/);
+    expect(code).toContain('requestUrl := "https://api.petstore.dev/pets"');
+    expect(code).toContain('payload := strings.NewReader(`{\n  "name": "Bella",\n  "categoryId": 1\n}`)');
+    expect(code).toContain('http.NewRequest("POST", requestUrl, payload)');
+    expect(code).toContain('req.Header.Add("X-API-Key", "YOUR_API_KEY")');
+    expect(code).toContain('req.Header.Add("Content-Type", "application/json")');
+    expect(code).toMatch(/fmt\.Println\(string\(body\)\)\n\}$/);
+  });
+
+  it('fills the path parameter of getPet from its example, with no body or method flag', () => {
+    const samples = codeSamples(model, operation(model, 'getPet'));
+    expect(sample(samples, 'curl')).toBe(
+      "curl https://api.petstore.dev/pets/1 \\\n  --header 'X-API-Key: YOUR_API_KEY'",
+    );
+    expect(sample(samples, 'javascript')).toContain("fetch('https://api.petstore.dev/pets/1', {");
+    expect(sample(samples, 'javascript')).not.toContain('method:');
+    expect(sample(samples, 'python')).toContain('requests.get("https://api.petstore.dev/pets/1",');
+    expect(sample(samples, 'go')).toContain('http.NewRequest("GET", requestUrl, nil)');
+  });
+
+  it('includes the documented query examples of listPets', () => {
+    const request = harRequest(model, operation(model, 'listPets'));
+    expect(request.url).toBe('https://api.petstore.dev/pets?limit=20&offset=0&status=available&categoryId=1');
+    expect(request.queryString).toEqual([
+      { name: 'limit', value: '20' },
+      { name: 'offset', value: '0' },
+      { name: 'status', value: 'available' },
+      { name: 'categoryId', value: '1' },
+    ]);
+    const samples = codeSamples(model, operation(model, 'listPets'));
+    expect(sample(samples, 'curl')).toContain(
+      "curl 'https://api.petstore.dev/pets?limit=20&offset=0&status=available&categoryId=1'",
+    );
+    expect(sample(samples, 'javascript')).toContain(
+      "fetch('https://api.petstore.dev/pets?limit=20&offset=0&status=available&categoryId=1'",
+    );
+    // requests encodes a params dict itself, so Python gets the bare URL and the dict.
+    expect(sample(samples, 'python')).toContain('requests.get("https://api.petstore.dev/pets",');
+    expect(sample(samples, 'python')).toContain('"status": "available"');
+    expect(sample(samples, 'go')).toContain(
+      'requestUrl := "https://api.petstore.dev/pets?limit=20&offset=0&status=available&categoryId=1"',
+    );
+  });
+
+  it('sends a documented header parameter (getPetDetails: If-None-Match)', () => {
+    const curl = sample(codeSamples(model, operation(model, 'getPetDetails')), 'curl');
+    expect(curl).toContain(`--header 'If-None-Match: "33a64df551425fcc"'`);
+  });
+
+  it('uses another server and a given key only when asked', () => {
+    const sandbox = model.servers.find((s) => s.url.startsWith('http://localhost'));
+    if (!sandbox) throw new Error('the description lists no sandbox server');
+    const request = harRequest(model, operation(model, 'getPet'), { server: sandbox, apiKey: 'demo-free-key' });
+    expect(request.url).toBe('http://localhost:4010/pets/1');
+    expect(request.headers).toContainEqual({ name: 'X-API-Key', value: 'demo-free-key' });
+  });
+
+  it('gives every operation four filled-in samples that show no real key', () => {
+    const demoKeys = model.servers.flatMap((s) => s.demoKeys ?? []).map((k) => k.key);
+    expect(demoKeys.length).toBeGreaterThan(0);
+    for (const op of model.operations) {
+      const request = harRequest(model, op);
+      expect(request.url, op.operationId).toMatch(/^https:\/\/api\.petstore\.dev\/[^{}]*$/);
+      const samples = codeSamples(model, op);
+      expect(samples.map((s) => s.id)).toEqual(['curl', 'javascript', 'python', 'go']);
+      for (const { code } of samples) {
+        expect(code).toContain('YOUR_API_KEY');
+        for (const key of demoKeys) expect(code, op.operationId).not.toContain(key);
+      }
+    }
+  });
+});
+
+describe('on small descriptions', () => {
+  const thingBody = {
+    required: true,
+    content: { 'application/json': { schema: { type: 'object' }, example: { name: 'Thing' } } },
+  };
+
+  it('lets x-codeSamples replace a generated language and add others', async () => {
+    const small = await modelWith({
+      requestBody: thingBody,
+      'x-codeSamples': [
+        { lang: 'Shell', label: 'cURL (by hand)', source: 'curl -X POST https://example.test/v1/things' },
+        { lang: 'Node', source: 'await client.things.create()' },
+        { lang: 'Ruby', label: 'Ruby SDK', source: 'Client.new.things.create' },
+        { lang: 'sh', label: 'HTTPie', source: 'http POST example.test/v1/things' },
+        { lang: 'MadeUpLang', source: '???' },
+      ],
+    });
+    const samples = codeSamples(small, operation(small, 'op'));
+    expect(samples.map(({ id, label, language, source }) => ({ id, label, language, source }))).toEqual([
+      { id: 'curl', label: 'cURL (by hand)', language: 'bash', source: 'x-codeSamples' },
+      { id: 'javascript', label: 'JavaScript', language: 'javascript', source: 'x-codeSamples' },
+      { id: 'python', label: 'Python', language: 'python', source: 'generated' },
+      { id: 'go', label: 'Go', language: 'go', source: 'generated' },
+      { id: 'ruby', label: 'Ruby SDK', language: 'ruby', source: 'x-codeSamples' },
+      { id: 'sh', label: 'HTTPie', language: 'bash', source: 'x-codeSamples' },
+      { id: 'made-up-lang', label: 'MadeUpLang', language: 'text', source: 'x-codeSamples' },
+    ]);
+    expect(sample(samples, 'curl')).toBe('curl -X POST https://example.test/v1/things');
+    expect(sample(samples, 'javascript')).toBe('await client.things.create()');
+    expect(sample(samples, 'python')).toContain('json={\n      "name": "Thing"\n    }');
+  });
+
+  it.each([
+    ['shell', 'bash'],
+    ['SH', 'bash'],
+    ['curl', 'bash'],
+    ['js', 'javascript'],
+    ['node', 'javascript'],
+    ['py', 'python'],
+    ['golang', 'go'],
+    ['Go', 'go'],
+    ['csharp', 'csharp'],
+    ['Klingon', 'text'],
+  ])('reads the x-codeSamples lang %s as %s', (lang, language) => {
+    expect(languageOf(lang)).toBe(language);
+  });
+
+  it('keeps generated samples when no entry matches, and ids unique', () => {
+    const generated = generatedSamples(harRequest(model, operation(model, 'getPet')));
+    const merged = withHandWrittenSamples(generated, [
+      { lang: 'curl', source: 'a' },
+      { lang: 'curl', source: 'b' },
+      { lang: 'curl', source: 'c' },
+    ]);
+    expect(merged.map((s) => s.id)).toEqual(['curl', 'javascript', 'python', 'go', 'curl-2', 'curl-3']);
+    expect(merged.map((s) => s.code).filter((code) => code.length === 1)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('gives a path parameter without an example a placeholder of its type', async () => {
+    const small = await modelWith({
+      path: '/shops/{shopId}/things/{name}/{kind}/{size}',
+      method: 'get',
+      parameters: [
+        { name: 'shopId', in: 'path', required: true, schema: { type: 'integer' } },
+        { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'kind', in: 'path', required: true, schema: { type: 'string', enum: ['toy', 'food'] } },
+        { name: 'size', in: 'path', required: true, schema: { type: 'string', default: 'large' } },
+      ],
+    });
+    expect(harRequest(small, operation(small, 'op')).url).toBe('https://example.test/v1/shops/1/things/name/toy/large');
+  });
+
+  it('takes a path parameter from its schema example through a $ref', async () => {
+    const small = await modelWith(
+      {
+        path: '/things/{thingId}',
+        method: 'get',
+        parameters: [{ name: 'thingId', in: 'path', required: true, schema: { $ref: '#/components/schemas/Id' } }],
+      },
+      { components: { schemas: { Id: { type: 'string', example: 'th_42' } } } },
+    );
+    expect(harRequest(small, operation(small, 'op')).url).toBe('https://example.test/v1/things/th_42');
+  });
+
+  it('leaves out optional query parameters without examples, and keeps required ones', async () => {
+    const small = await modelWith({
+      method: 'get',
+      parameters: [
+        { name: 'page', in: 'query', schema: { type: 'integer', default: 1 } },
+        { name: 'sort', in: 'query', schema: { type: 'string' }, example: 'name' },
+        { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
+        { name: 'tag', in: 'query', schema: { type: 'array', items: { type: 'string' } }, example: ['a', 'b c'] },
+        { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
+        { name: 'X-Tenant', in: 'header', schema: { type: 'string' }, example: 'acme' },
+        { name: 'Accept', in: 'header', schema: { type: 'string' }, example: 'text/csv' },
+      ],
+    });
+    const request = harRequest(small, operation(small, 'op'));
+    expect(request.url).toBe('https://example.test/v1/things?sort=name&q=q&tag=a&tag=b%20c');
+    expect(request.headers).toEqual([{ name: 'X-Tenant', value: 'acme' }]);
+  });
+
+  it('sends no credential without security, and each scheme where it belongs', async () => {
+    const schemes = {
+      QueryKey: { type: 'apiKey', in: 'query', name: 'api_key' },
+      Bearer: { type: 'http', scheme: 'bearer' },
+    };
+    const open = await modelWith({ method: 'get' });
+    expect(harRequest(open, operation(open, 'op')).headers).toEqual([]);
+
+    const secured = await modelWith(
+      { method: 'get', security: [{ QueryKey: [], Bearer: [] }] },
+      { components: { securitySchemes: schemes } },
+    );
+    const request = harRequest(secured, operation(secured, 'op'), { apiKey: 'k-123' });
+    expect(request.url).toBe('https://example.test/v1/things?api_key=k-123');
+    expect(request.headers).toEqual([{ name: 'Authorization', value: 'Bearer YOUR_TOKEN' }]);
+  });
+
+  it('takes the body from the schema example when the media type has none', async () => {
+    const small = await modelWith(
+      {
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+      },
+      { components: { schemas: { Thing: { type: 'object', example: { name: 'From schema', ok: true } } } } },
+    );
+    expect(harRequest(small, operation(small, 'op')).postData).toEqual({
+      mimeType: 'application/json',
+      text: '{\n  "name": "From schema",\n  "ok": true\n}',
+    });
+  });
+
+  it('fills server variables with their defaults and keeps a relative server relative', async () => {
+    const withVariables = await modelWith(
+      { method: 'get' },
+      {
+        servers: [
+          {
+            url: 'https://{region}.example.test/{version}',
+            variables: { region: { default: 'eu' }, version: { default: 'v2' } },
+          },
+        ],
+      },
+    );
+    expect(harRequest(withVariables, operation(withVariables, 'op')).url).toBe('https://eu.example.test/v2/things');
+    const relative = await modelWith({ method: 'get' }, { servers: [{ url: '/api' }] });
+    expect(harRequest(relative, operation(relative, 'op')).url).toBe('/api/things');
+  });
+
+  it('writes Python literals, not JSON, even for words inside strings', () => {
+    expect(pythonLiteral({ a: true, b: [null, false], s: 'x: true, y: null,' })).toBe(
+      '{\n  "a": True,\n  "b": [\n    None,\n    False\n  ],\n  "s": "x: true, y: null,"\n}',
+    );
+  });
+});
+
+describe('hostile example values', () => {
+  const hostile = `'; rm -rf / # </script> $(pwned) \`pwned\` \\ " : true, done`;
+  let small: ApiModel;
+  let request: HarRequest;
+  let samples: CodeSample[];
+  const body = { name: hostile, note: 'a: true, b: null,', tags: [hostile], ok: false };
+
+  beforeAll(async () => {
+    small = await modelWith({
+      path: '/things/{thingId}',
+      parameters: [
+        { name: 'thingId', in: 'path', required: true, schema: { type: 'string' }, example: hostile },
+        { name: 'q', in: 'query', schema: { type: 'string' }, example: hostile },
+        { name: 'X-Note', in: 'header', schema: { type: 'string' }, example: `${hostile}\r\nX-Injected: yes` },
+      ],
+      requestBody: { content: { 'application/json': { schema: { type: 'object' }, example: body } } },
+    });
+    request = harRequest(small, operation(small, 'op'));
+    samples = codeSamples(small, operation(small, 'op'));
+  });
+
+  it('percent-encodes them in the URL and keeps line breaks out of headers', () => {
+    const encoded =
+      '%27%3B%20rm%20-rf%20%2F%20%23%20%3C%2Fscript%3E%20%24%28pwned%29%20%60pwned%60%20%5C%20%22%20%3A%20true%2C%20done';
+    expect(request.url).toBe(`https://example.test/v1/things/${encoded}?q=${encoded}`);
+    expect(request.headers).toContainEqual({ name: 'X-Note', value: `${hostile}  X-Injected: yes` });
+  });
+
+  it('stays inside the quotes of the curl sample', () => {
+    const curl = sample(samples, 'curl');
+    expect(curl).toContain(`--header 'X-Note: '\\''; rm -rf / # </script>`);
+    expect(curl).toContain(`"name": "'\\''; rm -rf / # </script> $(pwned)`);
+  });
+
+  // Bash reads the sample with `curl`, `rm` and `pwned` as harmless functions: the words curl
+  // receives must be exactly the request's, and nothing else may run.
+  it.skipIf(spawnSync('bash', ['--version']).status !== 0)('gives curl exactly the request when bash reads it', () => {
+    const script = [
+      'rm() { echo RM-RAN; }',
+      'pwned() { echo PWNED; }',
+      'curl() { printf \'%s\\0\' "$@"; }',
+      sample(samples, 'curl'),
+    ].join('\n');
+    const run = spawnSync('bash', ['--noprofile', '--norc', '-c', script], { encoding: 'utf8', env: {} });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.split('\0').slice(0, -1)).toEqual([
+      request.url,
+      '--request',
+      'POST',
+      '--header',
+      'Content-Type: application/json',
+      '--header',
+      `X-Note: ${hostile}  X-Injected: yes`,
+      '--data',
+      request.postData?.text,
+    ]);
+  });
+
+  it('stays inside the strings of the JavaScript sample', () => {
+    const { url, init } = runFetchSample(sample(samples, 'javascript'));
+    expect(url).toBe(request.url);
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'X-Note': `${hostile}  X-Injected: yes` });
+    expect(JSON.parse(init.body ?? '')).toEqual(body);
+  });
+
+  it('stays inside the strings of the Go sample', () => {
+    const go = sample(samples, 'go');
+    expect(go).toContain(`requestUrl := ${JSON.stringify(request.url)}`);
+    // A backtick in the body rules out Go's raw string, so it is an escaped "…" literal.
+    expect(go).toContain(`payload := strings.NewReader(${JSON.stringify(request.postData?.text)})`);
+    expect(go).toContain(`req.Header.Add("X-Note", ${JSON.stringify(`${hostile}  X-Injected: yes`)})`);
+  });
+
+  // Python runs the sample against a stand-in `requests` module that prints what it is given.
+  it.skipIf(spawnSync('python3', ['--version']).status !== 0)(
+    'sends exactly the request from Python, words like `true` inside strings untouched',
+    () => {
+      const fake = mkdtempSync(path.join(tmpdir(), 'samples-python-'));
+      try {
+        writeFileSync(
+          path.join(fake, 'requests.py'),
+          [
+            'import json',
+            'def _call(method):',
+            '    def call(url, **kwargs):',
+            '        print(json.dumps({"method": method, "url": url, **kwargs}))',
+            '    return call',
+            'get, post, put, patch, delete = (_call(m) for m in ("GET", "POST", "PUT", "PATCH", "DELETE"))',
+          ].join('\n'),
+        );
+        const run = spawnSync('python3', ['-c', sample(samples, 'python')], {
+          encoding: 'utf8',
+          env: { ...process.env, PYTHONPATH: fake },
+        });
+        expect(run.stderr).toBe('');
+        expect(JSON.parse(run.stdout)).toEqual({
+          method: 'POST',
+          url: request.url.split('?')[0],
+          params: { q: hostile },
+          headers: { 'Content-Type': 'application/json', 'X-Note': `${hostile}  X-Injected: yes` },
+          json: body,
+        });
+      } finally {
+        rmSync(fake, { recursive: true, force: true });
+      }
+    },
+  );
+});
