@@ -35,7 +35,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npm run build && npm run preview -- --port ${port}`,
+    // --ignore-lock: a developer's own preview server must not stop the tests.
+    command: `npm run build && npm run preview -- --port ${port} --ignore-lock`,
     cwd: root,
     url: `http://127.0.0.1:${port}/`,
     timeout: 300_000,

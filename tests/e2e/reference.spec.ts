@@ -1,0 +1,190 @@
+/** The API reference as a reader sees it in Chromium, with and without JavaScript. */
+import { expect, type Page, test } from '@playwright/test';
+import { model, operation, urls } from './support.ts';
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test.describe('sidebar', () => {
+  test('holds Pets and Store as groups of their tags, with no page of their own', async ({ page }) => {
+    await page.goto(urls.introduction);
+    const nav = sidebar(page);
+    for (const group of model.tagGroups) {
+      // A group is a heading-like toggle, not a link.
+      await expect(nav.getByRole('link', { name: group.name, exact: true })).toHaveCount(0);
+      await expect(nav.getByText(group.name, { exact: true })).toBeVisible();
+      for (const tag of group.tags) await expect(nav.getByRole('link', { name: tag, exact: true })).toBeVisible();
+    }
+  });
+
+  test("lists a tag's operations with method and badge on that tag's pages", async ({ page }) => {
+    await page.goto(urls.operation(operation('getPet')));
+    const nav = sidebar(page);
+    await expect(nav.getByRole('link', { name: 'GET Get a pet Deprecated' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'POST Create a pet' })).toBeVisible();
+    // Another tag's operations are not listed here; its overview is.
+    await expect(nav.getByRole('link', { name: /Complete an order/ })).toHaveCount(0);
+    await page.goto(urls.operation(operation('completeOrder')));
+    await expect(sidebar(page).getByRole('link', { name: 'POST Complete an order Experimental' })).toBeVisible();
+    await page.goto(urls.operation(operation('updateInventoryItem')));
+    await expect(sidebar(page).getByRole('link', { name: "PUT Set a pet's stock count Beta" })).toBeVisible();
+  });
+});
+
+test.describe('a deprecated operation', () => {
+  test('shows its badge, sunset date as <time>, time left and a working successor link', async ({ page }) => {
+    const getPet = operation('getPet');
+    await page.goto(urls.operation(getPet));
+    await expect(page.getByRole('heading', { level: 1, name: 'Get a pet' })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByText('Deprecated', { exact: true }).first()).toBeVisible();
+    const callout = main.getByRole('complementary').filter({ hasText: 'Deprecated since 2026-09-01' });
+    await expect(callout.locator('time')).toHaveAttribute('datetime', getPet.deprecation?.sunset ?? '');
+    await expect(callout).toContainText('It stops working on 30 June 2027 (sunset in');
+    await callout.getByRole('link', { name: 'Get a pet with its ETag' }).click();
+    await expect(page).toHaveURL(new RegExp(`${urls.operation(operation('getPetDetails'))}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Get a pet with its ETag' })).toBeVisible();
+  });
+
+  test('is marked in its tag overview too', async ({ page }) => {
+    await page.goto(urls.tag(model.tags[0] as NonNullable<(typeof model.tags)[0]>));
+    const item = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Get a pet/pets/{petId}' });
+    await expect(item).toContainText('Deprecated');
+    await expect(item.locator('time')).toHaveAttribute('datetime', '2027-06-30');
+  });
+});
+
+test.describe('stability badges', () => {
+  for (const [id, text, promise] of [
+    ['completeOrder', 'Experimental', 'may change or disappear without notice'],
+    ['updateInventoryItem', 'Beta', 'feature-complete but may still change'],
+  ] as const) {
+    test(`${id} carries ${text} with what it promises`, async ({ page }) => {
+      await page.goto(urls.operation(operation(id)));
+      const main = page.getByRole('main');
+      await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
+      await expect(main.getByRole('complementary').filter({ hasText: promise })).toBeVisible();
+    });
+  }
+});
+
+test.describe('a full operation page', () => {
+  test('has the endpoint, parameters, body, responses with their headers, and code samples', async ({ page }) => {
+    await page.goto(urls.operation(operation('createPet')));
+    const main = page.getByRole('main');
+    await expect(main.getByText('POST', { exact: true }).first()).toBeVisible();
+    await expect(
+      main
+        .getByRole('code')
+        .filter({ hasText: /^\/pets$/ })
+        .first(),
+    ).toBeVisible();
+    await expect(main.getByText('Send your API key in the X-API-Key header')).toBeVisible();
+
+    await expect(main.getByRole('heading', { name: 'Request body' })).toBeVisible();
+    const body = main
+      .locator('li')
+      .filter({ has: page.getByRole('code').filter({ hasText: /^name$/ }) })
+      .first();
+    await expect(body).toContainText('required');
+    await expect(body).toContainText('1–100 characters');
+
+    for (const response of operation('createPet').responses) {
+      await expect(main.getByRole('heading', { level: 3, name: new RegExp(`^${response.status}\\b`) })).toBeVisible();
+    }
+    const tooMany = main.getByRole('region', { name: /^429/ });
+    await tooMany.getByText('Headers (4)').click();
+    const headers = tooMany.getByRole('table', { name: 'Headers' });
+    for (const name of ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
+      await expect(headers.getByRole('rowheader', { name: new RegExp(name) })).toBeVisible();
+    }
+    await expect(headers).toContainText('Whole seconds to wait');
+
+    const samples = main.locator('details.pst-sample > summary');
+    await expect(samples).toHaveText(['curl', 'JavaScript', 'Python', 'Go']);
+    await expect(main.locator('details.pst-sample').first()).toContainText('curl https://api.petstore.dev/pets');
+    await expect(main.locator('details.pst-sample').first()).toContainText('X-API-Key: YOUR_API_KEY');
+  });
+
+  test('copies the method and path', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(urls.operation(operation('getPet')));
+    await page.getByRole('button', { name: 'Copy method and path' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('GET /pets/{petId}');
+  });
+
+  test('shows the reason instead of a console where the spec turns it off', async ({ page }) => {
+    await page.goto(urls.operation(operation('listOrders')));
+    await expect(
+      page.getByRole('complementary').filter({ hasText: 'No live console for this operation' }),
+    ).toContainText('every customer');
+  });
+});
+
+test.describe('with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an operation page still shows everything, and offers no copy button that cannot work', async ({ page }) => {
+    await page.goto(urls.operation(operation('createPet')));
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { name: 'Request body' })).toBeVisible();
+    await expect(main.getByRole('heading', { name: /^429/ })).toBeVisible();
+    await expect(main.locator('details.pst-sample').first()).toContainText('curl https://api.petstore.dev/pets');
+    await expect(main.getByRole('button', { name: /Copy/ })).toHaveCount(0);
+    await main.getByText('Headers (4)').last().click(); // <details> works without JavaScript
+    await expect(main.getByRole('table', { name: 'Headers' }).last()).toBeVisible();
+  });
+});
+
+test.describe('models and errors', () => {
+  test('a model page lists its fields and links circular or nested models', async ({ page }) => {
+    await page.goto(urls.schema('Pet') ?? '');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Pet' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'PetStatus' }).first()).toHaveAttribute(
+      'href',
+      urls.schema('PetStatus') ?? '',
+    );
+  });
+
+  test('the error catalog lists every code with its status and the operations that return it', async ({ page }) => {
+    await page.goto(urls.errors);
+    const rows = page.getByRole('main').getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(model.errorCodes.length + 1);
+    const planRow = rows.filter({ hasText: 'plan_forbidden' });
+    await expect(planRow).toContainText('403 Forbidden');
+    await expect(planRow.getByRole('link')).toHaveText(["Set a pet's stock count"]);
+    await expect(rows.filter({ hasText: 'route_not_found' })).toContainText('Any request');
+  });
+});
+
+test.describe('search', () => {
+  test('finds an operation by summary, path and operationId, and a model by name', async ({ page }) => {
+    await page.goto(urls.introduction);
+    const searches: [string, string][] = [
+      ['Place an order', 'Place an order'],
+      ['placeOrder', 'Place an order'],
+      ['/pets/{petId}/details', 'Get a pet with its ETag'],
+      ['InventoryUpdate', 'InventoryUpdate'],
+    ];
+    for (const [query, expected] of searches) {
+      await page.getByRole('button', { name: 'Search' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: 'Search' }).fill(query);
+      await expect(dialog.getByRole('link', { name: new RegExp(expected) }).first()).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+  });
+});
+
+test.describe('downloads for people and machines', () => {
+  test('serves the spec as YAML and JSON, operations as Markdown, and llms.txt', async ({ request }) => {
+    const yaml = await request.get('/openapi.yaml');
+    expect(await yaml.text()).toContain('openapi: 3.0.3');
+    const json = await (await request.get('/openapi.json')).json();
+    expect(json.info.version).toBe(model.info.version);
+    const md = await request.get(`${urls.operation(operation('getPet')).replace(/\/$/, '')}.md`);
+    expect(await md.text()).toContain('`GET /pets/{petId}`');
+    const llms = await (await request.get('/llms.txt')).text();
+    for (const o of model.operations) expect(llms).toContain(`\`${o.method.toUpperCase()} ${o.path}\``);
+  });
+});

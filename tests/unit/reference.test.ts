@@ -1,0 +1,206 @@
+/** Routes, sidebar, badges, sunset wording and schema summaries: the pure parts of the reference. */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { badgeExplanation, badgeLabel } from '../../src/reference/badges.ts';
+import { sunsetStatus } from '../../src/reference/deprecation.ts';
+import { referenceSidebar, type SidebarItem } from '../../src/reference/navigation.ts';
+import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
+import { pageHeadings } from '../../src/reference/page-headings.ts';
+import { referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
+import { constraints, objectProperties, typeLabel } from '../../src/reference/schema-summary.ts';
+import { minimalSpec, modelOf } from './support/check.ts';
+
+let model: ApiModel;
+beforeAll(async () => {
+  model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}));
+});
+
+const labels = (items: SidebarItem[]): unknown[] =>
+  items.map((item) => ('items' in item ? { [item.label]: labels(item.items) } : item.label));
+
+describe('routes', () => {
+  it('gives every operation, tag, model and the errors a page, with stable URLs', () => {
+    const routes = referenceRoutes(model);
+    const paths = routes.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(routes.filter((r) => r.type === 'operation')).toHaveLength(model.operations.length);
+    expect(routes.filter((r) => r.type === 'tag').map((r) => r.title)).toEqual([
+      'Animals',
+      'Categories',
+      'Orders',
+      'Inventory',
+    ]);
+    expect(routes.filter((r) => r.type === 'schema')).toHaveLength(model.schemas.length);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'reference',
+        'reference/animals/get-pet',
+        'reference/orders/list-orders',
+        'reference/schemas/pet',
+        'reference/errors',
+      ]),
+    );
+  });
+
+  it("keeps tag pages clear of the reference's own paths", async () => {
+    const text = minimalSpec.replace('tags: [Things]', 'tags: [Schemas]');
+    const urls = referenceUrls(await modelOf(text));
+    const tiny = await modelOf(text);
+    expect(urls.tag(tiny.tags[0] as NonNullable<(typeof tiny.tags)[0]>)).toBe('/reference/schemas-tag/');
+    expect(urls.operation(tiny.operations[0] as NonNullable<(typeof tiny.operations)[0]>)).toBe(
+      '/reference/schemas-tag/list-things/',
+    );
+  });
+
+  it("lists each operation heading in the page's table of contents", () => {
+    const route = referenceRoutes(model).find((r) => r.type === 'operation' && r.operation.operationId === 'createPet');
+    if (!route) throw new Error('no createPet route');
+    expect(pageHeadings(route).map((h) => h.text)).toEqual([
+      'Request',
+      'Authentication',
+      'Request body',
+      'Responses',
+      '201 Created',
+      '400 Bad Request',
+      '401 Unauthorized',
+      '403 Forbidden',
+      '413 Content Too Large',
+      '415 Unsupported Media Type',
+      '422 Unprocessable Content',
+      '429 Too Many Requests',
+      '500 Internal Server Error',
+      'Code samples',
+    ]);
+  });
+});
+
+describe('sidebar', () => {
+  it('puts the tags under Pets and Store, which are groups without a page of their own', () => {
+    expect(labels(referenceSidebar(model))).toEqual([
+      {
+        'API reference': [
+          'Introduction',
+          {
+            Pets: [
+              {
+                Animals: [
+                  'Overview',
+                  'List pets',
+                  'Create a pet',
+                  'Get a pet',
+                  'Replace a pet',
+                  'Delete a pet',
+                  'Get a pet with its ETag',
+                ],
+              },
+              {
+                Categories: [
+                  'Overview',
+                  'List categories',
+                  'Create a category',
+                  'Get a category',
+                  'Replace a category',
+                  'Delete a category',
+                ],
+              },
+            ],
+          },
+          {
+            Store: [
+              {
+                Orders: [
+                  'Overview',
+                  'List orders',
+                  'Place an order',
+                  'Get an order',
+                  'Cancel an order',
+                  'Complete an order',
+                ],
+              },
+              {
+                Inventory: [
+                  'Overview',
+                  'List inventory entries',
+                  "Get a pet's inventory entry",
+                  "Set a pet's stock count",
+                ],
+              },
+            ],
+          },
+          'Models',
+          'Errors',
+        ],
+      },
+    ]);
+  });
+
+  it('marks operations with their method and badge', () => {
+    const all = (items: SidebarItem[]): SidebarItem[] => items.flatMap((i) => ('items' in i ? all(i.items) : [i]));
+    const entry = (label: string) => all(referenceSidebar(model)).find((i) => i.label === label);
+    expect(entry('Get a pet')).toMatchObject({ attrs: { 'data-method': 'GET' }, badge: { text: 'Deprecated' } });
+    expect(entry('Complete an order')).toMatchObject({
+      attrs: { 'data-method': 'POST' },
+      badge: { text: 'Experimental' },
+    });
+    expect(entry("Set a pet's stock count")).toMatchObject({
+      attrs: { 'data-method': 'PUT' },
+      badge: { text: 'Beta' },
+    });
+  });
+});
+
+describe('badges and sunsets', () => {
+  it('names every badge in text and says what its level promises', () => {
+    expect(badgeLabel({ kind: 'deprecated' }).text).toBe('Deprecated');
+    expect(badgeLabel({ kind: 'beta' }).text).toBe('Beta');
+    expect(badgeExplanation({ kind: 'experimental' })).toMatch(/may change or disappear without notice/);
+  });
+
+  it.each([
+    ['2027-06-30', '2026-11-22T15:00:00Z', { text: '30 June 2027', relative: 'in 220 days', passed: false }],
+    ['2026-11-23', '2026-11-22T23:59:00Z', { relative: 'tomorrow', passed: false }],
+    ['2026-11-22', '2026-11-22T08:00:00Z', { relative: 'today', passed: true }],
+    ['2026-11-19', '2026-11-22T08:00:00Z', { relative: 'passed 3 days ago', passed: true }],
+  ])('sunset %s seen on %s', (sunset, now, expected) => {
+    expect(sunsetStatus(sunset, new Date(now))).toMatchObject({ datetime: sunset, ...expected });
+  });
+});
+
+describe('schema summaries', () => {
+  const doc = () => model.document;
+  it('merges allOf into one list of fields with required marks', () => {
+    expect(objectProperties(doc(), { $ref: '#/components/schemas/Pet' })?.map((r) => [r.name, r.required])).toEqual([
+      ['name', true],
+      ['categoryId', true],
+      ['status', false],
+      ['id', true],
+    ]);
+  });
+
+  it('describes types and constraints in words', () => {
+    expect(typeLabel(doc(), { $ref: '#/components/schemas/Pets' })).toBe('Pets');
+    expect(typeLabel(doc(), { type: 'array', items: { $ref: '#/components/schemas/Pet' } })).toBe('array of Pet');
+    expect(typeLabel(doc(), { type: 'string', nullable: true })).toBe('string | null');
+    expect(constraints(doc(), { type: 'integer', minimum: 1, maximum: 100, default: 20 })).toEqual([
+      '1–100',
+      'default: 20',
+    ]);
+    expect(constraints(doc(), { $ref: '#/components/schemas/PetStatus' })).toEqual([
+      'one of: "available", "pending", "sold"',
+    ]);
+  });
+});
+
+describe('Markdown pages', () => {
+  it("give an operation's essentials as text", () => {
+    const operation = model.operations.find((o) => o.operationId === 'getPet');
+    if (!operation) throw new Error('no getPet');
+    const text = operationMarkdown(model, operation);
+    expect(text).toContain('# Get a pet');
+    expect(text).toContain('`GET /pets/{petId}`');
+    expect(text).toContain('Sunset: 2027-06-30.');
+    expect(text).toContain('| `petId` | path | integer (int64) | yes |');
+    expect(text).toContain('curl https://api.petstore.dev/pets/1');
+  });
+});
