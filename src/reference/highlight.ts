@@ -4,7 +4,8 @@
  */
 import { createHighlighter, type Highlighter } from 'shiki';
 
-const themes = { light: 'github-light', dark: 'github-dark' } as const;
+// The high-contrast variants keep every token above WCAG AA contrast on their backgrounds.
+const themes = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
 const languages = [
   'bash',
   'javascript',

@@ -1,0 +1,110 @@
+/**
+ * Site-wide quality: axe (WCAG 2.2 A and AA) on every kind of page in light
+ * and dark, and every internal link and anchor in the built site resolves.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { operation, urls } from './support.ts';
+
+const pages = {
+  home: '/',
+  introduction: urls.introduction,
+  'tag overview': urls.tag({ name: 'Animals', slug: 'animals', operations: [] }),
+  'deprecated operation': urls.operation(operation('getPet')),
+  'operation with a body': urls.operation(operation('createPet')),
+  'operation without console': urls.operation(operation('listOrders')),
+  models: urls.schemas,
+  model: urls.schema('Pet') ?? '',
+  errors: urls.errors,
+};
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility in the ${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+    for (const [kind, url] of Object.entries(pages)) {
+      test(`${kind} has no axe violations`, async ({ page }) => {
+        await page.goto(url);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+        // Open every expander, so what they hide is checked too.
+        await page.evaluate(() => {
+          for (const details of document.querySelectorAll('details')) details.open = true;
+        });
+        const results = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+          .analyze();
+        const summary = results.violations.map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')})`,
+        );
+        expect(summary).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('links', () => {
+  test('every internal link and anchor in the built site resolves', () => {
+    const dist = path.resolve(import.meta.dirname, '../../dist');
+    const htmlFiles = walk(dist).filter((f) => f.endsWith('.html'));
+    expect(htmlFiles.length).toBeGreaterThan(30);
+    const idsOf = new Map<string, Set<string>>();
+    const ids = (file: string) => {
+      let found = idsOf.get(file);
+      if (!found) {
+        found = new Set([...readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => decode(m[1] ?? '')));
+        idsOf.set(file, found);
+      }
+      return found;
+    };
+    const broken: string[] = [];
+    for (const file of htmlFiles) {
+      const html = readFileSync(file, 'utf8');
+      const pageUrl = `/${path.relative(dist, file).replace(/index\.html$/, '')}`;
+      for (const match of html.matchAll(/\s(?:href|src)="([^"]+)"/g)) {
+        const raw = decode(match[1] ?? '');
+        if (/^(https?:|mailto:|data:|\/\/)/.test(raw)) continue;
+        const target = new URL(raw, `http://site${pageUrl}`);
+        const targetFile = fileFor(dist, decodeURIComponent(target.pathname));
+        if (!targetFile) {
+          broken.push(`${pageUrl} → ${raw} (no such page)`);
+          continue;
+        }
+        const anchor = decodeURIComponent(target.hash.slice(1));
+        if (anchor && targetFile.endsWith('.html') && !ids(targetFile).has(anchor)) {
+          broken.push(`${pageUrl} → ${raw} (no #${anchor} there)`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+function fileFor(dist: string, pathname: string): string | undefined {
+  const candidates = [
+    path.join(dist, pathname),
+    path.join(dist, pathname, 'index.html'),
+    path.join(dist, `${pathname}.html`),
+  ];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile());
+}
+
+function decode(text: string): string {
+  return text
+    .replaceAll('&amp;', '&')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>');
+}
