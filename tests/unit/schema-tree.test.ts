@@ -1,0 +1,89 @@
+/**
+ * The schema renderer on the edge cases: circular references become links
+ * (and rendering ends), compositions list their shapes, and nullable,
+ * read-only, write-only and additionalProperties are all said in words.
+ */
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { describe, expect, it } from 'vitest';
+import SchemaTree from '../../src/components/reference/SchemaTree.astro';
+import type { ApiModel } from '../../src/openapi/index.ts';
+import { minimalSpec, modelOf } from './support/check.ts';
+
+async function render(model: ApiModel, name: string): Promise<string> {
+  const container = await AstroContainer.create();
+  return container.renderToString(SchemaTree, {
+    props: {
+      document: model.document,
+      schema: { $ref: `#/components/schemas/${name}` },
+      schemaHref: (schema: string) => `/reference/schemas/${schema.toLowerCase()}/`,
+    },
+  });
+}
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+const spec = `${minimalSpec}components:
+  schemas:
+    Node:
+      type: object
+      description: A tree node.
+      properties:
+        name: { type: string, nullable: true }
+        secret: { type: string, writeOnly: true }
+        id: { type: integer, readOnly: true }
+        parent: { $ref: '#/components/schemas/Node' }
+        children:
+          type: array
+          items: { $ref: '#/components/schemas/Node' }
+        labels:
+          type: object
+          additionalProperties: { type: string }
+    Shape:
+      oneOf:
+        - $ref: '#/components/schemas/Circle'
+        - $ref: '#/components/schemas/Square'
+    Circle:
+      type: object
+      required: [radius]
+      properties: { radius: { type: number, minimum: 0 } }
+    Square:
+      allOf:
+        - $ref: '#/components/schemas/Named'
+        - type: object
+          required: [side]
+          properties: { side: { type: number } }
+    Named:
+      type: object
+      required: [name]
+      properties: { name: { type: string } }
+      additionalProperties: false
+`;
+
+describe('the schema renderer', () => {
+  it('links a circular reference instead of rendering it again', async () => {
+    const html = await render(await modelOf(spec), 'Node');
+    expect(text(html)).toContain('Node again (a circular reference): see Node');
+    expect(html).toContain('href="/reference/schemas/node/"');
+    // The tree stops after one level of Node, however deep the data could go.
+    expect(html.match(/circular reference/g)?.length).toBe(2);
+  });
+
+  it('says nullable, read-only, write-only and what other fields may be', async () => {
+    const out = text(await render(await modelOf(spec), 'Node'));
+    expect(out).toContain('name string | null optional');
+    expect(out).toContain('id integer optional read-only');
+    expect(out).toContain('secret string optional write-only');
+    expect(out).toContain('Other fields are allowed, each string.');
+  });
+
+  it('lists the shapes of a oneOf and merges allOf parts with their required fields', async () => {
+    const model = await modelOf(spec);
+    const shape = text(await render(model, 'Shape'));
+    expect(shape).toContain('Exactly one of these shapes:');
+    expect(shape).toContain('Circle');
+    expect(shape).toContain('radius number required ≥ 0');
+    const square = text(await render(model, 'Square'));
+    expect(square).toContain('name string required');
+    expect(square).toContain('side number required');
+  });
+});
