@@ -22,9 +22,21 @@ const languages = [
 ];
 
 let highlighter: Promise<Highlighter> | undefined;
+/** The same example appears on many pages (every error body, say); highlight each once per build. */
+const cache = new Map<string, Promise<string>>();
 
 /** Highlighted HTML (a `<pre class="shiki">`); unknown languages fall back to plain text. */
-export async function highlight(code: string, language: string): Promise<string> {
+export function highlight(code: string, language: string): Promise<string> {
+  const key = `${language}\u0000${code}`;
+  let html = cache.get(key);
+  if (!html) {
+    html = render(code, language);
+    cache.set(key, html);
+  }
+  return html;
+}
+
+async function render(code: string, language: string): Promise<string> {
   highlighter ??= createHighlighter({ themes: Object.values(themes), langs: languages });
   const shiki = await highlighter;
   const lang = shiki.getLoadedLanguages().includes(language) ? language : 'text';

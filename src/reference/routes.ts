@@ -29,7 +29,19 @@ export interface ReferenceUrls {
   errors: string;
 }
 
+/** Built once per model: every page asks for these. */
+const urlsByModel = new WeakMap<ApiModel, ReferenceUrls>();
+
 export function referenceUrls(model: ApiModel): ReferenceUrls {
+  let urls = urlsByModel.get(model);
+  if (!urls) {
+    urls = buildUrls(model);
+    urlsByModel.set(model, urls);
+  }
+  return urls;
+}
+
+function buildUrls(model: ApiModel): ReferenceUrls {
   const tagSegment = (slug: string) => (reservedSlugs.has(slug) ? `${slug}-tag` : slug);
   const operationPath = (operation: ApiOperation) => {
     const [tagSlug = '', ...rest] = operation.slug.split('/');
