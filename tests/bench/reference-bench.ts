@@ -1,0 +1,846 @@
+/**
+ * `npm run bench`: builds the API reference at several sizes and prints what
+ * it costs — build time and memory, output size, page weight, JavaScript
+ * before interaction, DOM size and how fast the first operation's title
+ * shows in Chromium — then the team's goals and whether each is met. A
+ * measurement, not a test: figures vary with the machine and its load.
+ *
+ * Cases: the real spec/openapi.yaml, then generated descriptions
+ * (generate-description.ts) of 100, 1,000 and 2,000 operations.
+ * Options (environment): BENCH_SIZES (comma-separated, e.g. `100,1000`;
+ * empty for only the real spec), BENCH_LOADS (cold page loads per case,
+ * default 5).
+ *
+ * Units: KB = 1,000 bytes, MB = 1,000,000 bytes, GB = 1,000,000,000 bytes.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium } from 'playwright-core';
+import { loadApiModel } from '../../src/openapi/index.ts';
+import { referenceUrls } from '../../src/reference/routes.ts';
+import { generateDescription } from './generate-description.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const astroBin = path.join(root, 'node_modules/.bin/astro');
+const gnuTime = '/usr/bin/time';
+const systemChromium = '/usr/bin/chromium';
+const loads = Math.max(1, Number(process.env.BENCH_LOADS ?? 5) || 5);
+const sizes = (process.env.BENCH_SIZES ?? '100,1000,2000')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+
+const goals = {
+  jsGzipBytes: 20_000,
+  titleVisibleMs: 150,
+  buildSeconds: 30,
+  peakMemoryBytes: 1_000_000_000,
+  outputBytes: 50_000_000,
+  pageHtmlBytes: 100_000,
+  domNodes: 2_000,
+  /** Output per operation at the largest size may exceed that at the smallest by this factor and still count as linear. */
+  linearTolerance: 1.25,
+};
+
+interface BenchCase {
+  label: string;
+  spec: string;
+  /** Set for generated descriptions. */
+  size?: number;
+}
+
+interface BuildFigures {
+  wallSeconds: number;
+  /** Max RSS of the largest single process of the build (GNU time %M, or process.resourceUsage in a preload). */
+  largestProcessRssBytes: number | undefined;
+  /** Max of the summed RSS of every process in the build's tree, sampled from /proc. */
+  treeRssBytes: number | undefined;
+  /** The processes that made up the tree's peak, largest first: "node 1.2 GB". */
+  treePeakParts: string[];
+}
+
+interface OutputFigures {
+  operations: number;
+  totalBytes: number;
+  htmlPages: number;
+  operationPages: number;
+  largest: PageWeight;
+  median: PageWeight;
+  jsRaw: Range;
+  jsGzip: Range;
+  jsFiles: number;
+  /** Inline script bytes of the first operation page (added to what Chromium fetches). */
+  firstPageInline: { raw: number; gzip: number };
+  /** URL path of the first operation of the first tag (navigation order). */
+  firstOperationUrl: string;
+}
+
+interface PageWeight {
+  url: string;
+  raw: number;
+  gzip: number;
+}
+
+interface Range {
+  min: number;
+  max: number;
+}
+
+interface BrowserFigures {
+  fcpMs: number;
+  titleMs: number;
+  titleMethod: string;
+  domNodes: number;
+  /** Inline scripts plus every script file Chromium fetched until the network was idle. */
+  jsLoaded: { raw: number; gzip: number };
+}
+
+interface CaseResult {
+  bench: BenchCase;
+  build?: BuildFigures;
+  output?: OutputFigures;
+  browser?: BrowserFigures;
+  errors: string[];
+}
+
+const children = new Set<ChildProcess>();
+let tempRoot: string | undefined;
+let browser: Browser | undefined;
+
+async function main(): Promise<void> {
+  tempRoot = await mkdtemp(path.join(os.tmpdir(), 'pst-reference-bench-'));
+  const cases: BenchCase[] = [
+    { label: 'spec/openapi.yaml', spec: path.join(root, 'spec/openapi.yaml') },
+    ...sizes.map((size) => ({ label: `${size.toLocaleString('en-US')} ops`, spec: '', size })),
+  ];
+  const memoryMethod = existsSync(gnuTime)
+    ? `GNU time %M (${gnuTime})`
+    : 'process.resourceUsage().maxRSS in a preload (the Node build process only)';
+  console.log(
+    `Reference benchmark: ${cases.map((c) => c.label).join(', ')} on ${os.cpus().length} CPUs, ` +
+      `${(os.totalmem() / 1e9).toFixed(1)} GB RAM, Node ${process.version}. Temp: ${tempRoot}\n`,
+  );
+  const results: CaseResult[] = [];
+  for (const [index, bench] of cases.entries()) {
+    const result: CaseResult = { bench, errors: [] };
+    results.push(result);
+    const dir = path.join(tempRoot, `case-${index}`);
+    await mkdir(dir, { recursive: true });
+    try {
+      if (bench.size !== undefined) {
+        bench.spec = path.join(dir, `generated-${bench.size}.yaml`);
+        await writeFile(bench.spec, generateDescription(bench.size));
+      }
+      const outDir = path.join(dir, 'dist');
+      console.log(`▸ ${bench.label}: building…`);
+      result.build = await build(bench.spec, outDir, dir);
+      console.log(`  built in ${result.build.wallSeconds.toFixed(1)} s; measuring the output…`);
+      result.output = await measureOutput(bench.spec, outDir);
+      try {
+        console.log(`  loading ${result.output.firstOperationUrl} in Chromium (${loads} cold loads)…`);
+        result.browser = await measureInBrowser(bench.spec, outDir, result.output);
+      } catch (error) {
+        result.errors.push(`browser: ${errorText(error)}`);
+      }
+    } catch (error) {
+      result.errors.push(errorText(error));
+    } finally {
+      // Each build is a few hundred MB at the larger sizes; keep only the figures.
+      await rm(path.join(dir, 'dist'), { recursive: true, force: true });
+    }
+    for (const error of result.errors) console.log(`  ✖ ${bench.label} failed: ${error}`);
+  }
+  printTable(results, memoryMethod);
+  printGoals(results);
+}
+
+/** Runs `astro build` for `spec` into `outDir`, timing it and tracking its memory. */
+async function build(spec: string, outDir: string, workDir: string): Promise<BuildFigures> {
+  const rssFile = path.join(workDir, 'max-rss-kb.txt');
+  let command: string;
+  let args: string[];
+  if (existsSync(gnuTime)) {
+    command = gnuTime;
+    args = ['-f', '%M', '-o', rssFile, process.execPath, astroBin, 'build', '--outDir', outDir];
+  } else {
+    // No GNU time: a preload in the Node build process records its own peak when it exits.
+    const preload = path.join(workDir, 'record-max-rss.mjs');
+    await writeFile(
+      preload,
+      "import { writeFileSync } from 'node:fs';\n" +
+        `process.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
+    );
+    command = process.execPath;
+    args = ['--import', pathToFileURL(preload).href, astroBin, 'build', '--outDir', outDir];
+  }
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, PETSTORE_SPEC: spec, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so an interrupted bench can stop the whole build (time → node → workers).
+    detached: true,
+  });
+  children.add(child);
+  const log: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  let treePeak: TreeRss | undefined;
+  const sampler = setInterval(() => {
+    const sample = child.pid === undefined ? undefined : treeRss(child.pid);
+    if (sample && sample.totalKb > (treePeak?.totalKb ?? -1)) treePeak = sample;
+  }, 200);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (exitCode) => resolve(exitCode));
+  }).finally(() => {
+    clearInterval(sampler);
+    children.delete(child);
+  });
+  const wallSeconds = (performance.now() - started) / 1000;
+  if (code !== 0) throw new Error(`astro build exited with ${code}:\n${buildErrorExcerpt(log.join(''))}`);
+  const recorded = existsSync(rssFile) ? (await readFile(rssFile, 'utf8')).trim().split('\n').at(-1) : undefined;
+  const largestKb = recorded !== undefined && /^\d+$/.test(recorded) ? Number(recorded) : undefined;
+  return {
+    wallSeconds,
+    largestProcessRssBytes: largestKb === undefined ? undefined : largestKb * 1024,
+    treeRssBytes: treePeak === undefined ? undefined : treePeak.totalKb * 1024,
+    treePeakParts: (treePeak?.parts ?? [])
+      .filter((part) => part.kb >= 10_000)
+      .sort((a, b) => b.kb - a.kb)
+      .map((part) => `${part.name} ${bytes(part.kb * 1024)}`),
+  };
+}
+
+/** The lines of a failed build that say what went wrong: from the first error on, at most 25. */
+function buildErrorExcerpt(log: string): string {
+  const lines = log.split('\n');
+  const first = lines.findIndex((line) => /error|✘|✖/i.test(line));
+  const excerpt = first === -1 ? lines.slice(-25) : lines.slice(first, first + 25);
+  return excerpt.map((line) => `    ${line}`).join('\n');
+}
+
+interface TreeRss {
+  totalKb: number;
+  parts: { name: string; kb: number }[];
+}
+
+/** RSS (KiB) of `pid` and all its descendants, from /proc; undefined where /proc is missing. */
+function treeRss(pid: number): TreeRss | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  const childrenOf = new Map<number, number[]>();
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name is in parentheses and may contain spaces: the parent pid is the 2nd field after it.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = childrenOf.get(ppid) ?? [];
+      list.push(Number(entry));
+      childrenOf.set(ppid, list);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const parts: TreeRss['parts'] = [];
+  const queue = [pid];
+  for (let current = queue.pop(); current !== undefined; current = queue.pop()) {
+    try {
+      const status = readFileSync(`/proc/${current}/status`, 'utf8');
+      parts.push({
+        name: processName(current) ?? /^Name:\s+(.*)$/m.exec(status)?.[1] ?? String(current),
+        kb: Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0),
+      });
+    } catch {
+      // Gone already.
+    }
+    queue.push(...(childrenOf.get(current) ?? []));
+  }
+  return { totalKb: parts.reduce((sum, part) => sum + part.kb, 0), parts };
+}
+
+/** Sizes, pages, page weights and JavaScript of a built site. */
+async function measureOutput(spec: string, outDir: string): Promise<OutputFigures> {
+  const files = await walk(outDir);
+  const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+  const htmlFiles = files.filter((file) => file.path.endsWith('.html'));
+  const referenceDir = `${path.join(outDir, 'reference')}${path.sep}`;
+  const operationPages: { file: string; html: string; size: number }[] = [];
+  for (const file of htmlFiles) {
+    if (!file.path.startsWith(referenceDir) || !file.path.endsWith(`${path.sep}index.html`)) continue;
+    const html = await readFile(file.path, 'utf8');
+    if (/class="pst-operation["\s]/.test(html)) operationPages.push({ file: file.path, html, size: file.size });
+  }
+  if (operationPages.length === 0) throw new Error('the build has no operation pages (class="pst-operation")');
+  const bySize = [...operationPages].sort((a, b) => a.size - b.size);
+  const weight = (page: { file: string; html: string; size: number }): PageWeight => ({
+    url: urlOf(outDir, page.file),
+    raw: page.size,
+    gzip: gzipSync(page.html).length,
+  });
+  const largestPage = bySize.at(-1) ?? bySize[0];
+  const medianPage = bySize[Math.floor((bySize.length - 1) / 2)] ?? bySize[0];
+  if (!largestPage || !medianPage) throw new Error('no operation pages');
+
+  const scripts = new ScriptWeigher(outDir);
+  const jsRaw: Range = { min: Number.POSITIVE_INFINITY, max: 0 };
+  const jsGzip: Range = { min: Number.POSITIVE_INFINITY, max: 0 };
+  let jsFiles = 0;
+  const inlineByFile = new Map<string, { raw: number; gzip: number }>();
+  for (const page of operationPages) {
+    const js = scripts.weighPage(page.file, page.html);
+    inlineByFile.set(page.file, js.inline);
+    jsRaw.min = Math.min(jsRaw.min, js.raw);
+    jsRaw.max = Math.max(jsRaw.max, js.raw);
+    jsGzip.min = Math.min(jsGzip.min, js.gzip);
+    jsGzip.max = Math.max(jsGzip.max, js.gzip);
+    jsFiles = Math.max(jsFiles, js.files);
+  }
+
+  // The first operation of the first tag, as the navigation orders them.
+  const model = await loadApiModel(spec);
+  const firstTag = model.tagGroups[0]?.tags[0] ?? model.tags[0]?.name;
+  const firstOperation = model.operations.find((o) => o.tags[0] === firstTag) ?? model.operations[0];
+  let firstOperationUrl = firstOperation ? referenceUrls(model).operation(firstOperation) : '';
+  if (!existsSync(path.join(outDir, firstOperationUrl, 'index.html'))) {
+    const fallback = [...operationPages].sort((a, b) => a.file.localeCompare(b.file))[0];
+    firstOperationUrl = fallback ? urlOf(outDir, fallback.file) : firstOperationUrl;
+  }
+  return {
+    operations: model.operations.length,
+    totalBytes,
+    htmlPages: htmlFiles.length,
+    operationPages: operationPages.length,
+    largest: weight(largestPage),
+    median: weight(medianPage),
+    jsRaw,
+    jsGzip,
+    jsFiles,
+    firstPageInline: inlineByFile.get(path.join(outDir, firstOperationUrl, 'index.html')) ?? { raw: 0, gzip: 0 },
+    firstOperationUrl,
+  };
+}
+
+/**
+ * JavaScript a page loads before any interaction: inline scripts, `<script src>`
+ * and `<link rel="modulepreload">` files, and every module those import
+ * statically (they load before the script runs). Dynamic `import()`s load on
+ * demand and are not counted here — though Starlight's search imports its UI
+ * at idle time without any interaction, which the Chromium figure shows. Gzip is per file
+ * (and per inline script), as a server compresses them.
+ */
+class ScriptWeigher {
+  readonly #outDir: string;
+  readonly #files = new Map<string, { raw: number; gzip: number; imports: string[] }>();
+
+  constructor(outDir: string) {
+    this.#outDir = outDir;
+  }
+
+  weighPage(
+    pageFile: string,
+    html: string,
+  ): { raw: number; gzip: number; files: number; inline: { raw: number; gzip: number } } {
+    let raw = 0;
+    let gzip = 0;
+    const inline = { raw: 0, gzip: 0 };
+    const entries: string[] = [];
+    for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      const attributes = match[1] ?? '';
+      const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+      if (type !== undefined && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue;
+      const src = /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1];
+      if (src !== undefined) {
+        entries.push(src);
+      } else if ((match[2] ?? '').trim() !== '') {
+        inline.raw += Buffer.byteLength(match[2] ?? '');
+        inline.gzip += gzipSync(match[2] ?? '').length;
+      }
+    }
+    raw += inline.raw;
+    gzip += inline.gzip;
+    for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
+      const tag = match[0];
+      if (!/\brel\s*=\s*["']?[^"'>]*\bmodulepreload\b/i.test(tag)) continue;
+      const href = /\bhref\s*=\s*["']?([^"'\s>]+)/i.exec(tag)?.[1];
+      if (href !== undefined) entries.push(href);
+    }
+    const seen = new Set<string>();
+    const queue = entries.map((url) => this.#resolve(pageFile, url)).filter((f): f is string => f !== undefined);
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const info = this.#info(file);
+      if (!info) continue;
+      raw += info.raw;
+      gzip += info.gzip;
+      queue.push(...info.imports);
+    }
+    return { raw, gzip, files: seen.size, inline };
+  }
+
+  #resolve(fromFile: string, url: string): string | undefined {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return undefined; // another origin
+    const clean = url.split(/[?#]/)[0] ?? '';
+    const file = clean.startsWith('/') ? path.join(this.#outDir, clean) : path.resolve(path.dirname(fromFile), clean);
+    return file.startsWith(this.#outDir) ? file : undefined;
+  }
+
+  #info(file: string): { raw: number; gzip: number; imports: string[] } | undefined {
+    const known = this.#files.get(file);
+    if (known) return known;
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const imports: string[] = [];
+    // Static `import … from "x"`, `import "x"`, `export … from "x"`; not `import("x")` or `import.meta`.
+    for (const match of text.matchAll(
+      /(?:^|[^.\w$])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?(["'`])([^"'`\n]+?)\1/g,
+    )) {
+      const target = this.#resolve(file, match[2] ?? '');
+      if (target?.endsWith('.js') || target?.endsWith('.mjs')) imports.push(target);
+    }
+    const info = { raw: Buffer.byteLength(text), gzip: gzipSync(text).length, imports };
+    this.#files.set(file, info);
+    return info;
+  }
+}
+
+/**
+ * Serves the build with `astro preview` on 127.0.0.1 and loads pages in
+ * headless Chromium: `loads` cold loads of the first operation page (each in
+ * a new browser context, so nothing is cached; one uncounted warm-up load
+ * first), the DOM size of the largest operation page and the script bytes
+ * Chromium fetches before the network goes idle.
+ */
+async function measureInBrowser(spec: string, outDir: string, output: OutputFigures): Promise<BrowserFigures> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const preview = spawn(
+    process.execPath,
+    // --ignore-lock: neither blocked by a developer's own preview nor blocking it (and no lock file left behind).
+    [astroBin, 'preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', outDir, '--ignore-lock'],
+    {
+      cwd: root,
+      env: { ...process.env, PETSTORE_SPEC: spec, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  children.add(preview);
+  const log: string[] = [];
+  preview.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  preview.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  try {
+    await waitForServer(`${base}/`, preview, () => log.join(''));
+    browser ??= await launchChromium();
+    const url = `${base}${output.firstOperationUrl}`;
+    await loadOnce(browser, url); // warm-up: the browser's and the server's first request are not "cold page" figures
+    const fcp: number[] = [];
+    const title: number[] = [];
+    const methods = new Set<string>();
+    for (let i = 0; i < loads; i++) {
+      const timing = await loadOnce(browser, url);
+      fcp.push(timing.fcp);
+      title.push(timing.title);
+      methods.add(timing.method);
+    }
+    return {
+      fcpMs: median(fcp),
+      titleMs: median(title),
+      titleMethod: [...methods].join(' + '),
+      domNodes: await countDomNodes(browser, `${base}${output.largest.url}`),
+      jsLoaded: await scriptBytesFetched(browser, url).then((files) => ({
+        raw: files.raw + output.firstPageInline.raw,
+        gzip: files.gzip + output.firstPageInline.gzip,
+      })),
+    };
+  } finally {
+    await stop(preview);
+  }
+}
+
+async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    headless: true,
+    ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * Runs in the page before any of its own code. It puts `elementtiming` on the
+ * first `h1` as soon as the parser inserts it, so Chromium's Element Timing
+ * API reports when the title's text was first painted; and, as a fallback,
+ * records the first animation frame in which the `h1` is laid out, visible and
+ * inside the viewport.
+ */
+const titleProbe = `(() => {
+  const probe = (window.__pstTitle = { visibleAt: null });
+  const tag = () => {
+    const h1 = document.querySelector('h1');
+    if (h1 && !h1.hasAttribute('elementtiming')) h1.setAttribute('elementtiming', 'pst-title');
+    return h1;
+  };
+  new MutationObserver(tag).observe(document, { childList: true, subtree: true });
+  const frame = () => {
+    const h1 = tag();
+    if (h1 && h1.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+      const box = h1.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0 && box.top < innerHeight) {
+        probe.visibleAt = performance.now();
+        return;
+      }
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
+
+/** Reads, in the page, the title's paint time, the first contentful paint and the fallback. */
+const readTiming = `(async () => {
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+  const element = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 500);
+    new PerformanceObserver((list) => {
+      const entry = list.getEntries().find((e) => e.identifier === 'pst-title');
+      if (entry) { clearTimeout(timer); resolve(entry.renderTime || entry.loadTime || null); }
+    }).observe({ type: 'element', buffered: true });
+  });
+  return { fcp, element, visibleAt: window.__pstTitle?.visibleAt ?? null };
+})()`;
+
+interface PageTiming {
+  fcp: number;
+  title: number;
+  method: string;
+}
+
+/**
+ * One cold load of `url` in a fresh context. "Title visible" is, in order of
+ * preference: the Element Timing render time of the `h1` (when its text was
+ * first painted, in ms since navigation start — the most direct answer); else
+ * the later of first-contentful-paint and the first frame in which the `h1`
+ * is visible (it cannot be seen before anything is painted, nor before it is
+ * laid out). First contentful paint (Paint Timing) is reported alongside.
+ */
+async function loadOnce(b: Browser, url: string): Promise<PageTiming> {
+  const context = await b.newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: titleProbe });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForSelector('h1', { state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('load');
+    const raw: unknown = await page.evaluate(readTiming);
+    const { fcp, element, visibleAt } = raw as { fcp: number | null; element: number | null; visibleAt: number | null };
+    if (fcp === null) throw new Error(`no first-contentful-paint entry for ${url}`);
+    if (element !== null && element > 0) return { fcp, title: element, method: 'element timing' };
+    return { fcp, title: Math.max(fcp, visibleAt ?? fcp), method: 'max(FCP, first visible frame)' };
+  } finally {
+    await context.close();
+  }
+}
+
+async function countDomNodes(b: Browser, url: string): Promise<number> {
+  const context = await b.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    const count: unknown = await page.evaluate("document.getElementsByTagName('*').length");
+    return Number(count);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Script files (as served, and gzipped with node:zlib) that Chromium fetches for `url` until the network is idle. */
+async function scriptBytesFetched(b: Browser, url: string): Promise<{ raw: number; gzip: number }> {
+  const context = await b.newContext();
+  try {
+    const page = await context.newPage();
+    const bodies: Promise<Buffer | undefined>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        bodies.push(response.body().catch(() => undefined));
+      }
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1_000); // idle-time imports start after requestIdleCallback
+    const loaded = (await Promise.all(bodies)).filter((body): body is Buffer => body !== undefined);
+    return {
+      raw: loaded.reduce((sum, body) => sum + body.length, 0),
+      gzip: loaded.reduce((sum, body) => sum + gzipSync(body).length, 0),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function waitForServer(url: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`astro preview exited with ${server.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`astro preview did not answer on ${url} within 120 s:\n${log()}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    signalGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  children.delete(child);
+}
+
+/** The program a process runs ("node", "pagefind_extended"): /proc's Name is the main thread's, e.g. "MainThread". */
+function processName(pid: number): string | undefined {
+  try {
+    const program = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+    return program ? path.basename(program) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Signals the process group we started `child` in (it was spawned detached), or the child alone. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function walk(dir: string): Promise<{ path: string; size: number }[]> {
+  const found: { path: string; size: number }[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    found.push({ path: file, size: (await stat(file)).size });
+  }
+  return found;
+}
+
+/** `/reference/animals/list-pets/` for `<outDir>/reference/animals/list-pets/index.html`. */
+function urlOf(outDir: string, file: string): string {
+  const relative = path.relative(outDir, file).split(path.sep).join('/');
+  return `/${relative.replace(/(^|\/)index\.html$/, '$1')}`;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function bytes(n: number | undefined): string {
+  if (n === undefined) return 'n/a';
+  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} GB`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} KB`;
+  return `${n} B`;
+}
+
+function range(r: Range, format: (n: number) => string): string {
+  return r.min === r.max ? format(r.max) : `${format(r.min)}–${format(r.max)}`;
+}
+
+function peakMemory(build: BuildFigures | undefined): number | undefined {
+  if (!build) return undefined;
+  const known = [build.largestProcessRssBytes, build.treeRssBytes].filter((n): n is number => n !== undefined);
+  return known.length > 0 ? Math.max(...known) : undefined;
+}
+
+function printTable(results: CaseResult[], memoryMethod: string): void {
+  const na = (r: CaseResult) => (r.errors.length > 0 ? 'failed' : 'n/a');
+  const rows: [string, (r: CaseResult) => string][] = [
+    ['operations', (r) => (r.output ? r.output.operations.toLocaleString('en-US') : na(r))],
+    ['build time (wall)', (r) => (r.build ? `${r.build.wallSeconds.toFixed(1)} s` : na(r))],
+    ['peak RSS, largest process ¹', (r) => (r.build ? bytes(r.build.largestProcessRssBytes) : na(r))],
+    ['peak RSS, whole build tree ²', (r) => (r.build ? bytes(r.build.treeRssBytes) : na(r))],
+    ['total output', (r) => (r.output ? bytes(r.output.totalBytes) : na(r))],
+    ['output per operation', (r) => (r.output ? bytes(Math.round(r.output.totalBytes / r.output.operations)) : na(r))],
+    ['pages (HTML files)', (r) => (r.output ? r.output.htmlPages.toLocaleString('en-US') : na(r))],
+    ['operation pages', (r) => (r.output ? r.output.operationPages.toLocaleString('en-US') : na(r))],
+    ['largest op page HTML, raw', (r) => (r.output ? bytes(r.output.largest.raw) : na(r))],
+    ['largest op page HTML, gzip', (r) => (r.output ? bytes(r.output.largest.gzip) : na(r))],
+    ['median op page HTML, raw', (r) => (r.output ? bytes(r.output.median.raw) : na(r))],
+    ['median op page HTML, gzip', (r) => (r.output ? bytes(r.output.median.gzip) : na(r))],
+    ['JS before interaction, raw ³', (r) => (r.output ? range(r.output.jsRaw, bytes) : na(r))],
+    ['JS before interaction, gzip ³', (r) => (r.output ? range(r.output.jsGzip, bytes) : na(r))],
+    ['JS files before interaction', (r) => (r.output ? String(r.output.jsFiles) : na(r))],
+    ['JS loaded in Chromium, raw ⁴', (r) => (r.browser ? bytes(r.browser.jsLoaded.raw) : na(r))],
+    ['JS loaded in Chromium, gzip ⁴', (r) => (r.browser ? bytes(r.browser.jsLoaded.gzip) : na(r))],
+    ['DOM elements, largest op page', (r) => (r.browser ? r.browser.domNodes.toLocaleString('en-US') : na(r))],
+    ['first contentful paint ⁵', (r) => (r.browser ? `${r.browser.fcpMs.toFixed(0)} ms` : na(r))],
+    ['first op title visible ⁵', (r) => (r.browser ? `${r.browser.titleMs.toFixed(0)} ms` : na(r))],
+  ];
+  const headers = ['', ...results.map((r) => r.bench.label)];
+  const body = rows.map(([name, cell]) => [name, ...results.map(cell)]);
+  const widths = headers.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(`\n${line(headers)}`);
+  console.log(widths.map((w) => '─'.repeat(w)).join('  '));
+  for (const row of body) console.log(line(row));
+  const peakParts = results
+    .filter((r) => r.build && r.build.treePeakParts.length > 0)
+    .map((r) => `${r.bench.label}: ${r.build?.treePeakParts.join(' + ')}`)
+    .join('; ');
+  const methods = [...new Set(results.flatMap((r) => (r.browser ? [r.browser.titleMethod] : [])))].join('; ');
+  const pages = results
+    .filter((r) => r.output)
+    .map((r) => `${r.bench.label}: ${r.output?.firstOperationUrl} (largest: ${r.output?.largest.url})`);
+  console.log(
+    [
+      '',
+      `¹ max RSS of the largest single process of the build, by ${memoryMethod}.`,
+      '² max of the summed RSS of every process in the build tree, sampled from /proc every 200 ms; at that peak',
+      `  (processes ≥ 10 MB): ${peakParts || 'n/a'}.`,
+      '³ over all operation pages (min–max when they differ): inline scripts, <script src> and <link rel=modulepreload>',
+      '  files and the modules they import statically; gzip per file with node:zlib. Dynamic import()s are not counted.',
+      '⁴ first operation page, no interaction: its inline scripts plus every script file Chromium fetched until the',
+      '  network was idle (+1 s), including idle-time import()s such as Starlight search loading its UI.',
+      `⁵ median of ${loads} cold loads (new browser context each) of the first operation page from astro preview on`,
+      '  127.0.0.1, in ms since navigation start. FCP: Paint Timing. Title visible: when the h1 was first painted',
+      `  (${methods || 'n/a'}).`,
+      `  Pages: ${pages.join('; ') || 'n/a'}.`,
+    ].join('\n'),
+  );
+  for (const r of results) for (const error of r.errors) console.log(`\n✖ ${r.bench.label}: ${error}`);
+}
+
+function printGoals(results: CaseResult[]): void {
+  const verdict = (met: boolean | undefined) =>
+    met === undefined ? '[not measured]' : met ? '[met]    ' : '[NOT met]';
+  const each = (pick: (r: CaseResult) => number | undefined, format: (n: number) => string, limit: number) => {
+    const measured = results.flatMap((r) => {
+      const value = pick(r);
+      return value === undefined ? [] : [{ label: r.bench.label, value }];
+    });
+    const met = measured.length === 0 ? undefined : measured.every((m) => m.value <= limit);
+    return `${verdict(met)} ${measured.map((m) => `${m.label} ${format(m.value)}`).join(', ') || 'no case measured'}`;
+  };
+  const at1000 = results.find((r) => r.bench.size === 1000);
+  const one = (value: number | undefined, format: (n: number) => string, limit: number) =>
+    `${verdict(value === undefined ? undefined : value <= limit)} ${value === undefined ? 'the 1,000-operation case did not run' : format(value)}`;
+  const ms = (n: number) => `${n.toFixed(0)} ms`;
+  console.log('\nGoals');
+  console.log(
+    `  reference page JS before interaction ≤ 20 KB gzip:\n` +
+      `    from the HTML (³, worst op page):      ${each((r) => r.output?.jsGzip.max, bytes, goals.jsGzipBytes)}\n` +
+      `    loaded in Chromium (⁴, first op page): ${each((r) => r.browser?.jsLoaded.gzip, bytes, goals.jsGzipBytes)}`,
+  );
+  console.log(
+    `  first operation title visible ≤ 150 ms on localhost:\n    ${each((r) => r.browser?.titleMs, ms, goals.titleVisibleMs)}`,
+  );
+  console.log(
+    `  1,000 operations build in ≤ 30 s:\n    ${one(at1000?.build?.wallSeconds, (n) => `${n.toFixed(1)} s`, goals.buildSeconds)}`,
+  );
+  console.log(
+    `  1,000 operations peak memory ≤ 1 GB (larger of ¹ and ²):\n    ${one(peakMemory(at1000?.build), bytes, goals.peakMemoryBytes)}`,
+  );
+  console.log(
+    `  1,000 operations total output ≤ 50 MB:\n    ${one(at1000?.output?.totalBytes, bytes, goals.outputBytes)}`,
+  );
+  console.log(
+    `  1,000 operations: largest operation page ≤ 100 KB raw HTML:\n    ${one(at1000?.output?.largest.raw, bytes, goals.pageHtmlBytes)}`,
+  );
+  console.log(
+    `  1,000 operations: largest operation page ≤ 2,000 DOM elements:\n    ${one(at1000?.browser?.domNodes, (n) => n.toLocaleString('en-US'), goals.domNodes)}`,
+  );
+
+  const generated = results
+    .filter((r): r is CaseResult & { output: OutputFigures } => r.bench.size !== undefined && r.output !== undefined)
+    .sort((a, b) => a.output.operations - b.output.operations);
+  const perOperation = generated.map(
+    (r) => `${r.bench.label} ${bytes(Math.round(r.output.totalBytes / r.output.operations))}/op`,
+  );
+  const marginal = generated.slice(1).map((r, i) => {
+    const previous = generated[i];
+    if (!previous) return '';
+    const extra =
+      (r.output.totalBytes - previous.output.totalBytes) / (r.output.operations - previous.output.operations);
+    return `${previous.bench.label}→${r.bench.label} ${bytes(Math.round(extra))}/op`;
+  });
+  const first = generated[0];
+  const last = generated.at(-1);
+  const linear =
+    first && last && first !== last
+      ? last.output.totalBytes / last.output.operations <=
+        (goals.linearTolerance * first.output.totalBytes) / first.output.operations
+      : undefined;
+  console.log(
+    `  output grows roughly linearly (bytes per operation at the largest size ≤ ${goals.linearTolerance}× those at the smallest):\n` +
+      `    ${verdict(linear)} ${perOperation.join(', ') || 'no generated case measured'}` +
+      (marginal.length > 0 ? `; marginal ${marginal.join(', ')}` : ''),
+  );
+}
+
+async function cleanUp(): Promise<void> {
+  for (const child of children) signalGroup(child, 'SIGTERM');
+  await browser?.close().catch(() => undefined);
+  if (tempRoot) await rm(tempRoot, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}
