@@ -57,6 +57,15 @@ const spec = `${minimalSpec}components:
       required: [name]
       properties: { name: { type: string } }
       additionalProperties: false
+    Country:
+      type: object
+      properties: { region: { $ref: '#/components/schemas/Region' } }
+    Region:
+      type: object
+      properties: { city: { $ref: '#/components/schemas/City' } }
+    City:
+      type: object
+      properties: { street: { type: string } }
 `;
 
 describe('the schema renderer', () => {
@@ -74,6 +83,14 @@ describe('the schema renderer', () => {
     expect(out).toContain('id integer optional read-only');
     expect(out).toContain('secret string optional write-only');
     expect(out).toContain('Other fields are allowed, each string.');
+  });
+
+  it('expands two levels of nested models and links the rest, so pages stay small', async () => {
+    const html = await render(await modelOf(spec), 'Country');
+    expect(text(html)).toContain('Fields of region');
+    expect(text(html)).toContain('Fields of city');
+    expect(text(html)).toContain('Fields: see the City model');
+    expect(text(html)).not.toContain('street');
   });
 
   it('lists the shapes of a oneOf and merges allOf parts with their required fields', async () => {
