@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium.ts';
 
 /**
  * Browser tests run against the built site served by `astro preview` on
  * 127.0.0.1. Debian's Chromium is used where it exists (these machines cannot
  * download Playwright's own browsers); elsewhere Playwright's bundled one.
  */
-const systemChromium = '/usr/bin/chromium';
 const port = Number(process.env.PREVIEW_PORT ?? 4322);
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -21,17 +20,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: {
-      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

@@ -24,12 +24,12 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { loadApiModel } from '../../src/openapi/index.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { generateDescription } from './generate-description.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const astroBin = path.join(root, 'node_modules/.bin/astro');
 const gnuTime = '/usr/bin/time';
-const systemChromium = '/usr/bin/chromium';
 const loads = Math.max(1, Number(process.env.BENCH_LOADS ?? 5) || 5);
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,2000')
   .split(',')
@@ -476,18 +476,7 @@ async function measureInBrowser(spec: string, outDir: string, output: OutputFigu
 }
 
 async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    headless: true,
-    ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch({ headless: true, ...chromiumLaunchOptions });
 }
 
 /**
