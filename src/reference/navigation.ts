@@ -8,6 +8,7 @@
  * number of operations in the whole API.
  */
 import type { ApiModel, ApiOperation } from '../openapi/model.ts';
+import { slugify } from '../openapi/slug.ts';
 import { badgeLabel } from './badges.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 
@@ -20,6 +21,11 @@ export type SidebarItem =
       attrs?: Record<string, string>;
     }
   | { label: string; items: SidebarItem[]; collapsed?: boolean };
+
+/** Where the reference introduction lists a tag group's tags. */
+export function groupAnchor(groupName: string): string {
+  return `group-${slugify(groupName)}`;
+}
 
 /** The attribute marking a tag's operation entries, so they can be pruned on other tags' pages. */
 export const tagAttribute = 'data-petstore-tag';

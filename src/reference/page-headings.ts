@@ -13,6 +13,7 @@ export function pageHeadings(route: ReferenceRoute): PageHeading[] {
     case 'introduction':
       return [
         { depth: 2, slug: 'downloads', text: 'Downloads' },
+        { depth: 2, slug: 'groups', text: 'Operations by group' },
         { depth: 2, slug: 'servers', text: 'Servers' },
         { depth: 2, slug: 'authentication', text: 'Authentication' },
         ...(route.hasRateLimits ? [{ depth: 2, slug: 'rate-limits', text: 'Rate limits' }] : []),

@@ -198,3 +198,16 @@ test.describe('downloads for people and machines', () => {
     for (const o of model.operations) expect(llms).toContain(`\`${o.method.toUpperCase()} ${o.path}\``);
   });
 });
+
+test.describe('sidebar size', () => {
+  test('on a page inside one group, other groups link to their place on the introduction', async ({ page }) => {
+    await page.goto(urls.operation(operation('createPet')));
+    const nav = sidebar(page);
+    await expect(nav.getByRole('link', { name: 'Categories', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Orders', exact: true })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'All Store tags' }).click();
+    await expect(page).toHaveURL(/\/reference\/#group-store$/);
+    const store = page.getByRole('region', { name: 'Store' });
+    await expect(store.getByRole('link')).toHaveText(['Orders', 'Inventory']);
+  });
+});
