@@ -47,7 +47,7 @@ function pruneTree(entry: Entry, introduction: string): Entry {
 function pruneTag(entry: Entry): Entry {
   if (!isTag(entry)) return entry;
   const overview = entry.entries.find((e) => e.type === 'link' && e.attrs['data-overview'] === 'true');
-  if (!overview || overview.type !== 'link' || hasCurrent(entry)) return entry;
+  if (overview?.type !== 'link' || hasCurrent(entry)) return entry;
   const { 'data-overview': _overview, ...attrs } = overview.attrs;
   return { ...overview, label: entry.label, attrs };
 }
