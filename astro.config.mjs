@@ -12,7 +12,10 @@ export default defineConfig({
       description: 'Reference, live console and guides for the Pet Store API.',
       lastUpdated: false,
       customCss: ['./src/styles/reference.css'],
-      sidebar: [{ label: 'Overview', link: '/' }],
+      sidebar: [
+        { label: 'Overview', link: '/' },
+        { label: 'Guides', items: [{ autogenerate: { directory: 'guides' } }] },
+      ],
       plugins: [apiReferencePlugin()],
     }),
   ],

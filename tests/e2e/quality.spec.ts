@@ -18,6 +18,8 @@ const pages = {
   models: urls.schemas,
   model: urls.schema('Pet') ?? '',
   errors: urls.errors,
+  'getting started guide': '/guides/getting-started/',
+  'rate limits guide': '/guides/rate-limits/',
 };
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -1,0 +1,48 @@
+/** The guides as a reader sees them: figures from the spec, header names, the figure, the samples. */
+import { expect, test } from '@playwright/test';
+import { model } from './support.ts';
+
+const figure = (n: number | 'custom') => (n === 'custom' ? 'custom' : n.toLocaleString('en-US'));
+
+test.describe('guides', () => {
+  test('sit above the reference in the sidebar', async ({ page }) => {
+    await page.goto('/guides/getting-started/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Getting started' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Rate limits' })).toBeVisible();
+  });
+
+  test('getting started gives the demo keys, runnable samples and the rate-limit headers', async ({ page }) => {
+    await page.goto('/guides/getting-started/');
+    const main = page.getByRole('main');
+    for (const key of model.servers.flatMap((s) => s.demoKeys ?? [])) {
+      await expect(main.getByRole('row').filter({ hasText: key.key })).toContainText(key.plan);
+    }
+    for (const name of ['curl', 'JavaScript (Node 18+ or a browser)', 'Python 3']) {
+      await expect(main.getByRole('heading', { name })).toBeVisible();
+    }
+    await expect(main.getByText('curl -i "${PETSTORE_URL:-http://localhost:4010}/pets?limit=2"')).toBeVisible();
+    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) {
+      await expect(main.getByRole('rowheader', { name })).toBeVisible();
+    }
+  });
+
+  test('rate limits quote the plan table, the ban and the figure from the spec', async ({ page }) => {
+    await page.goto('/guides/rate-limits/');
+    const main = page.getByRole('main');
+    const rows = main.getByRole('table').first().getByRole('row');
+    await expect(rows).toHaveText([
+      'PlanRequests per minuteRequests per day',
+      ...(model.rateLimits?.plans ?? []).map((p) => `${p.plan}${figure(p.perMinute)}${figure(p.perDay)}`),
+    ]);
+    const ban = model.rateLimits?.temporaryBan;
+    await expect(main.getByRole('complementary').filter({ hasText: 'The temporary ban' })).toContainText(
+      `Once ${ban?.afterRejectedRequests} requests of a key have been refused with 429 in one window, its next request starts a ban of ${(ban?.durationSeconds ?? 0) / 60} minutes`,
+    );
+    const chart = main.getByRole('img', { name: 'Remaining quota and back-off over three minutes' });
+    await expect(chart).toBeVisible();
+    await expect(main.locator('figure figcaption')).toContainText('so it is never banned');
+    await expect(main.getByRole('heading', { name: 'TypeScript' })).toBeVisible();
+    await expect(main.getByText('export function createClient(options: ClientOptions)')).toBeVisible();
+  });
+});
