@@ -20,6 +20,10 @@ const pages = {
   errors: urls.errors,
   'getting started guide': '/guides/getting-started/',
   'rate limits guide': '/guides/rate-limits/',
+  'authentication guide': '/guides/authentication/',
+  'errors guide': '/guides/errors/',
+  'versioning guide': '/guides/versioning/',
+  'custom domains guide': '/guides/custom-domains/',
 };
 
 for (const scheme of ['light', 'dark'] as const) {

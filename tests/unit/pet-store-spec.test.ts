@@ -306,3 +306,11 @@ describe('the Pet Store description', () => {
     expect(model.info.description).toContain(`${(ban?.durationSeconds ?? 0) / 60}-minute ban`);
   });
 });
+
+describe('the figures the guides quote besides the spec', () => {
+  it('name a plan the spec has for custom domains', async () => {
+    const { projectHosting } = await import('../../src/guides/project-hosting.ts');
+    expect(model.rateLimits?.plans.map((p) => p.plan)).toContain(projectHosting.minimumPlan);
+    expect([301, 302, 307, 308]).toContain(projectHosting.redirectStatus);
+  });
+});
