@@ -2,10 +2,12 @@
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
+import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
+import { portalConfig } from './src/publishing/portal-config.ts';
 
 export default defineConfig({
   // The docs team sets SITE_URL to the portal's own domain when publishing.
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  site: process.env.SITE_URL ?? `https://${portalConfig.canonicalDomain}`,
   integrations: [
     starlight({
       title: 'Pet Store API',
@@ -18,5 +20,6 @@ export default defineConfig({
       ],
       plugins: [apiReferencePlugin()],
     }),
+    hostFilesIntegration(portalConfig),
   ],
 });

@@ -3,8 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/chromium.ts';
 
 /**
- * Browser tests run against the built site served by `astro preview` on
- * 127.0.0.1. Debian's Chromium is used where it exists (these machines cannot
+ * Browser tests run against the built site served on 127.0.0.1 by a small
+ * static server that applies the build's `_headers` (CSP included). Debian's Chromium is used where it exists (these machines cannot
  * download Playwright's own browsers); elsewhere Playwright's bundled one.
  */
 const port = Number(process.env.PREVIEW_PORT ?? 4322);
@@ -24,8 +24,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    // --ignore-lock: a developer's own preview server must not stop the tests.
-    command: `npm run build && npm run preview -- --port ${port} --ignore-lock`,
+    // Served like a static host, with the build's _headers applied, so a CSP the site breaks fails a test.
+    command: `npm run build && "${process.execPath}" tests/support/static-server.ts dist --port ${port}`,
     cwd: root,
     url: `http://127.0.0.1:${port}/`,
     timeout: 300_000,

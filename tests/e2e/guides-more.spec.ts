@@ -62,3 +62,15 @@ test('custom domains has the eight points in order, with DNS examples and troubl
   );
   await expect(main.getByRole('heading', { name: 'Troubleshooting' })).toBeVisible();
 });
+
+test('publishing shows the redirects and domain the build writes for this portal', async ({ page, request }) => {
+  await page.goto('/guides/publishing/');
+  const main = page.getByRole('main');
+  await expect(main).toContainText('https://www.docs.petstore.dev/* https://docs.petstore.dev/:splat 301!');
+  await expect(main.getByRole('listitem').filter({ hasText: 'CNAME' })).toContainText('docs.petstore.dev');
+  // The page says what the host files really contain.
+  expect(await (await request.get('/_redirects')).text()).toContain(
+    'https://www.docs.petstore.dev/* https://docs.petstore.dev/:splat 301!',
+  );
+  expect((await (await request.get('/CNAME')).text()).trim()).toBe('docs.petstore.dev');
+});

@@ -24,6 +24,7 @@ const pages = {
   'errors guide': '/guides/errors/',
   'versioning guide': '/guides/versioning/',
   'custom domains guide': '/guides/custom-domains/',
+  'publishing guide': '/guides/publishing/',
 };
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -114,3 +115,49 @@ function decode(text: string): string {
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>');
 }
+
+test.describe('security headers', () => {
+  test('every page is served with the CSP and causes no violation, no console error and no failed request', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const head = await request.get('/');
+    const csp = head.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(head.headers()['x-content-type-options']).toBe('nosniff');
+
+    await page.addInitScript(() => {
+      (window as unknown as { __violations: string[] }).__violations = [];
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { __violations: string[] }).__violations.push(
+          `${event.violatedDirective} ${event.blockedURI}`,
+        );
+      });
+    });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('requestfailed', (failed) => problems.push(`failed: ${failed.url()}`));
+    const dist = path.resolve(import.meta.dirname, '../../dist');
+    const pages = walk(dist)
+      .filter((f) => f.endsWith('index.html'))
+      .map((f) => `/${path.relative(dist, f).replace(/index\.html$/, '')}`);
+    expect(pages.length).toBeGreaterThan(40);
+    for (const url of pages) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      const violations = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+      for (const v of violations) problems.push(`${url}: CSP ${v}`);
+    }
+    // Search runs WebAssembly under the CSP too.
+    await page.goto('/reference/');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Search' }).fill('pet');
+    await expect(page.getByRole('dialog').getByRole('link').first()).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});

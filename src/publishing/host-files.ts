@@ -1,0 +1,82 @@
+/**
+ * Host files for static hosts (Netlify, Cloudflare Pages and friends):
+ * _redirects from the site config, CNAME, and _headers with the security
+ * headers — a Content-Security-Policy the site really satisfies, since its
+ * inline scripts are allowed by hash, never by 'unsafe-inline'.
+ */
+import { createHash } from 'node:crypto';
+import type { SiteConfig } from './site-config.ts';
+
+/** `_redirects`: every path of each other domain to the same path on its target. */
+export function redirectsFile(config: SiteConfig): string {
+  return `${config.redirects
+    .map((r) => `https://${r.from}/* https://${r.to ?? config.canonicalDomain}/:splat ${r.status}!`)
+    .join('\n')}\n`;
+}
+
+export function cnameFile(config: SiteConfig): string | undefined {
+  return config.cname ? `${config.canonicalDomain}\n` : undefined;
+}
+
+/** The inline `<script>` bodies of a page (without a src), for hashing. */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1] ?? '')
+    .filter((body) => body.length > 0);
+}
+
+export function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+export interface HeadersInput {
+  /** Hashes of every inline script the site contains. */
+  scriptHashes: string[];
+  /** Origins the live console may call (the spec's servers). */
+  apiOrigins: string[];
+}
+
+/** The Content-Security-Policy for every page. */
+export function contentSecurityPolicy({ scriptHashes, apiOrigins }: HeadersInput): string {
+  return [
+    "default-src 'self'",
+    // Pagefind's search runs WebAssembly, which needs 'wasm-unsafe-eval' (not 'unsafe-eval').
+    `script-src 'self' 'wasm-unsafe-eval' ${[...new Set(scriptHashes)].sort().join(' ')}`.trim(),
+    // Starlight and Astro set a few style attributes and small inline stylesheets.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${[...new Set(apiOrigins)].sort().join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function headersFile(input: HeadersInput): string {
+  return [
+    '/*',
+    `  Content-Security-Policy: ${contentSecurityPolicy(input)}`,
+    '  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload',
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: strict-origin-when-cross-origin',
+    '  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    '  X-Frame-Options: DENY',
+    '',
+  ].join('\n');
+}
+
+/** Parses `_headers` (path pattern lines, then indented `Name: value` lines) — for the local static server. */
+export function parseHeadersFile(text: string): { pattern: string; headers: [string, string][] }[] {
+  const rules: { pattern: string; headers: [string, string][] }[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: [] });
+    else {
+      const index = line.indexOf(':');
+      rules.at(-1)?.headers.push([line.slice(0, index).trim(), line.slice(index + 1).trim()]);
+    }
+  }
+  return rules;
+}

@@ -1,0 +1,70 @@
+/**
+ * Serves a built site on 127.0.0.1 the way a static host would, applying its
+ * `_headers` file — so a Content-Security-Policy the site breaks fails the
+ * browser tests. Usage: node tests/support/static-server.ts [dir] --port N
+ */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { parseHeadersFile } from '../../src/publishing/host-files.ts';
+
+const args = process.argv.slice(2);
+const portIndex = args.indexOf('--port');
+const port = portIndex >= 0 ? Number(args[portIndex + 1]) : 4322;
+const dir = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--port') ?? 'dist');
+const headersPath = path.join(dir, '_headers');
+const rules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+};
+
+function matches(pattern: string, pathname: string): boolean {
+  const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
+  return new RegExp(`^${source}$`).test(pathname);
+}
+
+function fileFor(pathname: string): string | undefined {
+  const safe = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
+  const full = path.join(dir, safe);
+  if (!full.startsWith(dir)) return undefined;
+  for (const candidate of [full, path.join(full, 'index.html'), `${full}.html`]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+const server = createServer((request, response) => {
+  const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+  if (pathname !== '/' && !path.extname(pathname) && !pathname.endsWith('/') && fileFor(`${pathname}/`)) {
+    response.writeHead(301, { Location: `${pathname}/` }).end();
+    return;
+  }
+  const file = fileFor(pathname);
+  const status = file ? 200 : 404;
+  const served = file ?? path.join(dir, '404.html');
+  for (const rule of rules)
+    if (matches(rule.pattern, pathname)) for (const [name, value] of rule.headers) response.setHeader(name, value);
+  response.setHeader('Content-Type', types[path.extname(served)] ?? 'application/octet-stream');
+  response.writeHead(status);
+  if (request.method === 'HEAD' || !existsSync(served)) response.end();
+  else createReadStream(served).pipe(response);
+});
+
+server.listen(port, '127.0.0.1', () =>
+  console.log(`Serving ${dir} on http://127.0.0.1:${port} with ${rules.length} _headers rules`),
+);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close(() => process.exit(0)));
