@@ -3,6 +3,7 @@ import type { APIRoute } from 'astro';
 import { getApiModel } from '../data/api-model.ts';
 import { markdownToText } from '../reference/markdown.ts';
 import { operationTitle, referenceUrls } from '../reference/routes.ts';
+import { sitePath } from '../reference/site-path.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const model = await getApiModel();
@@ -11,8 +12,8 @@ export const GET: APIRoute = async ({ site }) => {
   const summary = markdownToText(model.info.description ?? '').split('\n')[0] ?? '';
   const lines = [`# ${model.info.title}`, '', `> ${summary}`, ''];
   lines.push(
-    `- [OpenAPI description (YAML)](${absolute('/openapi.yaml')})`,
-    `- [OpenAPI description (JSON)](${absolute('/openapi.json')})`,
+    `- [OpenAPI description (YAML)](${absolute(sitePath('/openapi.yaml'))})`,
+    `- [OpenAPI description (JSON)](${absolute(sitePath('/openapi.json'))})`,
   );
   lines.push(`- [Introduction](${absolute(urls.introduction)})`, `- [Errors](${absolute(urls.errors)})`, '');
   for (const tag of model.tags) {

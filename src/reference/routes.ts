@@ -2,7 +2,9 @@
  * The reference's pages, derived from the model: one discriminated union
  * that the single page route switches on. Pure data; no Astro imports.
  */
+
 import type { ApiErrorCode, ApiModel, ApiOperation, ApiSchema, ApiTag, ApiTagGroup } from '../openapi/model.ts';
+import { sitePath } from './site-path.ts';
 
 /** Where the reference lives in the site. */
 export const referenceBase = 'reference';
@@ -32,43 +34,45 @@ export interface ReferenceUrls {
 /** Built once per model: every page asks for these. */
 const urlsByModel = new WeakMap<ApiModel, ReferenceUrls>();
 
+/** Links to reference pages, under the site's base path. */
 export function referenceUrls(model: ApiModel): ReferenceUrls {
   let urls = urlsByModel.get(model);
   if (!urls) {
-    urls = buildUrls(model);
+    urls = buildUrls(model, sitePath);
     urlsByModel.set(model, urls);
   }
   return urls;
 }
 
-function buildUrls(model: ApiModel): ReferenceUrls {
+function buildUrls(model: ApiModel, under: (path: string) => string = (path) => path): ReferenceUrls {
   const tagSegment = (slug: string) => (reservedSlugs.has(slug) ? `${slug}-tag` : slug);
   const operationPath = (operation: ApiOperation) => {
     const [tagSlug = '', ...rest] = operation.slug.split('/');
-    return `/${referenceBase}/${tagSegment(tagSlug)}/${rest.join('/')}/`;
+    return under(`/${referenceBase}/${tagSegment(tagSlug)}/${rest.join('/')}/`);
   };
   const byId = new Map(model.operations.map((o) => [o.operationId, o]));
   const schemaSlugs = new Map(model.schemas.map((s) => [s.name, s.slug]));
   return {
-    introduction: `/${referenceBase}/`,
-    tag: (tag) => `/${referenceBase}/${tagSegment(tag.slug)}/`,
+    introduction: under(`/${referenceBase}/`),
+    tag: (tag) => under(`/${referenceBase}/${tagSegment(tag.slug)}/`),
     operation: operationPath,
     operationById: (id) => {
       const operation = byId.get(id);
       return operation ? operationPath(operation) : undefined;
     },
-    schemas: `/${referenceBase}/schemas/`,
+    schemas: under(`/${referenceBase}/schemas/`),
     schema: (name) => {
       const slug = schemaSlugs.get(name);
-      return slug ? `/${referenceBase}/schemas/${slug}/` : undefined;
+      return slug ? under(`/${referenceBase}/schemas/${slug}/`) : undefined;
     },
-    errors: `/${referenceBase}/errors/`,
+    errors: under(`/${referenceBase}/errors/`),
   };
 }
 
 /** Every reference page, in reading order. */
 export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
-  const urls = referenceUrls(model);
+  // Route paths are relative to the base path: Astro adds it.
+  const urls = buildUrls(model);
   const strip = (url: string) => url.replace(/^\/|\/$/g, '');
   const groupOf = new Map(model.tagGroups.flatMap((g) => g.tags.map((t) => [t, g] as const)));
   const tagByName = new Map(model.tags.map((t) => [t.name, t]));

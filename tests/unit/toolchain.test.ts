@@ -3,7 +3,7 @@
  * `npm run spec:check`, and `astro build` refusing a bad description.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,12 +12,18 @@ const root = path.resolve(import.meta.dirname, '../..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const badSpec = 'tests/fixtures/specs/duplicate-operation-id.yaml';
 
+/** The environment without what Vitest sets for its own Vite (BASE_URL, MODE…), which would leak into a build. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const { BASE_URL: _base, MODE: _mode, DEV: _dev, PROD: _prod, SSR: _ssr, ...rest } = process.env;
+  return rest;
+}
+
 function run(command: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [command, ...args], {
     cwd: root,
     encoding: 'utf8',
     env: {
-      ...process.env,
+      ...cleanEnv(),
       ASTRO_TELEMETRY_DISABLED: '1',
       REDOCLY_TELEMETRY: 'off',
       REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
@@ -82,5 +88,37 @@ describe('astro build with a bad description', () => {
     expect(output).toContain('nothing was built');
     expect(status).not.toBe(0);
     expect(existsSync(outDir)).toBe(false);
+  });
+});
+
+describe('astro build under a base path', () => {
+  it('keeps every internal link and asset inside the base, and every one resolves', () => {
+    const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-base-build-')), 'dist');
+    const base = '/docs';
+    const { status, output } = run(bin('astro'), ['build', '--base', base, '--outDir', outDir]);
+    expect(status, output.slice(-2000)).toBe(0);
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        return statSync(full).isDirectory() ? walk(full) : [full];
+      });
+    const problems = new Set<string>();
+    for (const file of walk(outDir).filter((f) => f.endsWith('.html'))) {
+      const pageUrl = `${base}/${path.relative(outDir, file).replace(/index\.html$/, '')}`;
+      for (const match of readFileSync(file, 'utf8').matchAll(/\s(?:href|src)="([^"]+)"/g)) {
+        const raw = (match[1] ?? '').replaceAll('&amp;', '&');
+        if (/^(https?:|mailto:|data:|\/\/|#)/.test(raw)) continue;
+        const target = new URL(raw, `http://site${pageUrl}`).pathname;
+        if (!target.startsWith(`${base}/`)) {
+          problems.add(`${pageUrl} → ${raw} leaves the base path`);
+          continue;
+        }
+        const relative = decodeURIComponent(target.slice(base.length));
+        const candidates = [path.join(outDir, relative), path.join(outDir, relative, 'index.html')];
+        if (!candidates.some((c) => existsSync(c) && statSync(c).isFile()))
+          problems.add(`${pageUrl} → ${raw} does not exist`);
+      }
+    }
+    expect([...problems]).toEqual([]);
   });
 });
