@@ -13,14 +13,14 @@ export function badgeLabel(badge: OperationBadge): { text: string; variant: 'cau
   }
 }
 
-/** What the level promises, in one sentence. */
+/** What the level promises, in a sentence or two (the badge's own text names the level). */
 export function badgeExplanation(badge: OperationBadge): string {
   switch (badge.kind) {
     case 'deprecated':
       return 'This operation is deprecated: it keeps working until its sunset date, then it is removed. Move to its successor.';
     case 'experimental':
-      return 'Experimental: this operation may change or disappear without notice. Do not build production workflows on it.';
+      return 'This operation may change or disappear without notice. Do not build production workflows on it.';
     case 'beta':
-      return 'Beta: this operation is feature-complete but may still change; changes are announced in advance.';
+      return 'This operation is feature-complete but may still change; changes are announced in advance.';
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { ApiModel, ApiOperation } from '../openapi/model.ts';
 import { codeSamples } from '../openapi/samples.ts';
-import { badgeExplanation } from './badges.ts';
+import { badgeExplanation, badgeLabel } from './badges.ts';
 import { operationTitle } from './routes.ts';
 import { constraints, typeLabel } from './schema-summary.ts';
 
@@ -18,7 +18,8 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     '',
   ];
   lines.push(`operationId: \`${operation.operationId}\` · tag: ${operation.tags.join(', ')}`, '');
-  if (operation.badge) lines.push(`> ${badgeExplanation(operation.badge)}`, '');
+  if (operation.badge)
+    lines.push(`> **${badgeLabel(operation.badge).text}.** ${badgeExplanation(operation.badge)}`, '');
   if (operation.deprecation?.sunset) lines.push(`Sunset: ${operation.deprecation.sunset}.`, '');
   if (operation.deprecation?.successor) lines.push(`Successor: \`${operation.deprecation.successor}\`.`, '');
   if (operation.description) lines.push(operation.description.trim(), '');
