@@ -6,28 +6,13 @@
  *
  * Options (environment): BENCH_SECONDS (default 15), BENCH_CONNECTIONS (default 32).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { startSandboxProcess } from '../support/sandbox-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
-const server = spawn(process.execPath, ['src/sandbox/main.ts'], {
-  cwd: root,
-  env: { ...process.env, SANDBOX_PORT: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let output = '';
-  server.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    const port = /localhost:(\d+)/.exec(output)?.[1];
-    if (port) resolve(`http://127.0.0.1:${port}`);
-  });
-  server.once('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
-});
+const { child: server, baseUrl: base } = await startSandboxProcess();
 
 async function run(title: string, url: string, duration: number) {
   return autocannon({

@@ -4,7 +4,7 @@
  * process, and the back-off clients — the TypeScript one through a real 429,
  * on a sandbox whose clock the test moves instead of waiting.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/guides/samples/backoff-client.ts';
 import { createSandbox } from '../../src/sandbox/app.ts';
 import { ManualClock } from '../../src/sandbox/clock.ts';
+import { startSandboxProcess } from '../support/sandbox-process.ts';
 import { petStoreModel } from './sandbox/support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,16 +23,7 @@ let sandbox: ChildProcess;
 let baseUrl: string;
 
 beforeAll(async () => {
-  sandbox = spawn(process.execPath, ['src/sandbox/main.ts'], { cwd: root, env: { ...process.env, SANDBOX_PORT: '0' } });
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    sandbox.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /localhost:(\d+)/.exec(output)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    sandbox.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
+  ({ child: sandbox, baseUrl } = await startSandboxProcess());
 });
 
 afterAll(() => {

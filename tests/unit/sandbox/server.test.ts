@@ -3,33 +3,18 @@
  * answers the portal's CORS preflights and exposes the documented headers,
  * and stops cleanly on SIGINT and SIGTERM.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSandboxProcess } from '../../support/sandbox-process.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 let child: ChildProcess | undefined;
 
 /** Starts the sandbox on a free port and resolves with its base URL once it listens. */
 async function startServer(env: Record<string, string> = {}): Promise<string> {
-  child = spawn(process.execPath, ['src/sandbox/main.ts'], {
-    cwd: root,
-    env: { ...process.env, SANDBOX_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child?.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /localhost:(\d+)/.exec(output)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    child?.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child?.once('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${output}`)));
-  });
+  const started = await startSandboxProcess(env);
+  child = started.child;
+  return started.baseUrl;
 }
 
 afterEach(() => {
