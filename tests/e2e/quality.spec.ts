@@ -2,10 +2,10 @@
  * Site-wide quality: axe (WCAG 2.2 A and AA) on every kind of page in light
  * and dark, and every internal link and anchor in the built site resolves.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { brokenLinks, walk } from '../support/built-site.ts';
 import { operation, urls } from './support.ts';
 
 const pages = {
@@ -57,64 +57,10 @@ for (const scheme of ['light', 'dark'] as const) {
 test.describe('links', () => {
   test('every internal link and anchor in the built site resolves', () => {
     const dist = path.resolve(import.meta.dirname, '../../dist');
-    const htmlFiles = walk(dist).filter((f) => f.endsWith('.html'));
-    expect(htmlFiles.length).toBeGreaterThan(30);
-    const idsOf = new Map<string, Set<string>>();
-    const ids = (file: string) => {
-      let found = idsOf.get(file);
-      if (!found) {
-        found = new Set([...readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => decode(m[1] ?? '')));
-        idsOf.set(file, found);
-      }
-      return found;
-    };
-    const broken: string[] = [];
-    for (const file of htmlFiles) {
-      const html = readFileSync(file, 'utf8');
-      const pageUrl = `/${path.relative(dist, file).replace(/index\.html$/, '')}`;
-      for (const match of html.matchAll(/\s(?:href|src)="([^"]+)"/g)) {
-        const raw = decode(match[1] ?? '');
-        if (/^(https?:|mailto:|data:|\/\/)/.test(raw)) continue;
-        const target = new URL(raw, `http://site${pageUrl}`);
-        const targetFile = fileFor(dist, decodeURIComponent(target.pathname));
-        if (!targetFile) {
-          broken.push(`${pageUrl} → ${raw} (no such page)`);
-          continue;
-        }
-        const anchor = decodeURIComponent(target.hash.slice(1));
-        if (anchor && targetFile.endsWith('.html') && !ids(targetFile).has(anchor)) {
-          broken.push(`${pageUrl} → ${raw} (no #${anchor} there)`);
-        }
-      }
-    }
-    expect(broken).toEqual([]);
+    expect(walk(dist).filter((f) => f.endsWith('.html')).length).toBeGreaterThan(30);
+    expect(brokenLinks(dist)).toEqual([]);
   });
 });
-
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? walk(full) : [full];
-  });
-}
-
-function fileFor(dist: string, pathname: string): string | undefined {
-  const candidates = [
-    path.join(dist, pathname),
-    path.join(dist, pathname, 'index.html'),
-    path.join(dist, `${pathname}.html`),
-  ];
-  return candidates.find((c) => existsSync(c) && statSync(c).isFile());
-}
-
-function decode(text: string): string {
-  return text
-    .replaceAll('&amp;', '&')
-    .replaceAll('&quot;', '"')
-    .replaceAll('&#39;', "'")
-    .replaceAll('&lt;', '<')
-    .replaceAll('&gt;', '>');
-}
 
 test.describe('security headers', () => {
   test('every page is served with the CSP and causes no violation, no console error and no failed request', async ({

@@ -3,10 +3,11 @@
  * `npm run spec:check`, and `astro build` refusing a bad description.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { brokenLinks } from '../support/built-site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
@@ -92,33 +93,11 @@ describe('astro build with a bad description', () => {
 });
 
 describe('astro build under a base path', () => {
-  it('keeps every internal link and asset inside the base, and every one resolves', () => {
+  it('keeps every internal link and asset inside the base, and every link and anchor resolves', () => {
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-base-build-')), 'dist');
     const base = '/docs';
     const { status, output } = run(bin('astro'), ['build', '--base', base, '--outDir', outDir]);
     expect(status, output.slice(-2000)).toBe(0);
-    const walk = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => {
-        const full = path.join(dir, name);
-        return statSync(full).isDirectory() ? walk(full) : [full];
-      });
-    const problems = new Set<string>();
-    for (const file of walk(outDir).filter((f) => f.endsWith('.html'))) {
-      const pageUrl = `${base}/${path.relative(outDir, file).replace(/index\.html$/, '')}`;
-      for (const match of readFileSync(file, 'utf8').matchAll(/\s(?:href|src)="([^"]+)"/g)) {
-        const raw = (match[1] ?? '').replaceAll('&amp;', '&');
-        if (/^(https?:|mailto:|data:|\/\/|#)/.test(raw)) continue;
-        const target = new URL(raw, `http://site${pageUrl}`).pathname;
-        if (!target.startsWith(`${base}/`)) {
-          problems.add(`${pageUrl} → ${raw} leaves the base path`);
-          continue;
-        }
-        const relative = decodeURIComponent(target.slice(base.length));
-        const candidates = [path.join(outDir, relative), path.join(outDir, relative, 'index.html')];
-        if (!candidates.some((c) => existsSync(c) && statSync(c).isFile()))
-          problems.add(`${pageUrl} → ${raw} does not exist`);
-      }
-    }
-    expect([...problems]).toEqual([]);
+    expect(brokenLinks(outDir, base)).toEqual([]);
   });
 });

@@ -1,0 +1,69 @@
+/** Reading a built site from disk: its files, and every internal link and anchor that does not resolve. */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every file below a folder. */
+export function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : [full];
+  });
+}
+
+/**
+ * Internal links (href and src) of every HTML page that leave the base path,
+ * lead to no file, or name an anchor the target page lacks. `base` is the
+ * path the site is served under ("" at the root, "/docs" below it).
+ */
+export function brokenLinks(dist: string, base = ''): string[] {
+  const idsOf = new Map<string, Set<string>>();
+  const ids = (file: string) => {
+    let found = idsOf.get(file);
+    if (!found) {
+      found = new Set([...readFileSync(file, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => decode(m[1] ?? '')));
+      idsOf.set(file, found);
+    }
+    return found;
+  };
+  const broken = new Set<string>();
+  for (const file of walk(dist).filter((f) => f.endsWith('.html'))) {
+    const pageUrl = `${base}/${path.relative(dist, file).replace(/index\.html$/, '')}`;
+    for (const match of readFileSync(file, 'utf8').matchAll(/\s(?:href|src)="([^"]+)"/g)) {
+      const raw = decode(match[1] ?? '');
+      if (/^(https?:|mailto:|data:|\/\/)/.test(raw)) continue;
+      const target = new URL(raw, `http://site${pageUrl}`);
+      if (!target.pathname.startsWith(`${base}/`)) {
+        broken.add(`${pageUrl} → ${raw} (leaves the base path)`);
+        continue;
+      }
+      const targetFile = fileFor(dist, decodeURIComponent(target.pathname.slice(base.length)));
+      if (!targetFile) {
+        broken.add(`${pageUrl} → ${raw} (no such page)`);
+        continue;
+      }
+      const anchor = decodeURIComponent(target.hash.slice(1));
+      if (anchor && targetFile.endsWith('.html') && !ids(targetFile).has(anchor)) {
+        broken.add(`${pageUrl} → ${raw} (no #${anchor} there)`);
+      }
+    }
+  }
+  return [...broken];
+}
+
+function fileFor(dist: string, pathname: string): string | undefined {
+  const candidates = [
+    path.join(dist, pathname),
+    path.join(dist, pathname, 'index.html'),
+    path.join(dist, `${pathname}.html`),
+  ];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile());
+}
+
+function decode(text: string): string {
+  return text
+    .replaceAll('&amp;', '&')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>');
+}
