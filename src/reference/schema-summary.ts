@@ -3,14 +3,15 @@
  * constraints and its flags. Pure functions; components only lay them out.
  */
 import type { OpenAPIV3 } from 'openapi-types';
+import { fromPointer } from '../openapi/json-pointer.ts';
 import type { SchemaOrRef } from '../openapi/model.ts';
 import { dereference, isReference } from '../openapi/refs.ts';
 
 /** The component schema name a `$ref` points at, if it points into components/schemas. */
 export function refName(schema: SchemaOrRef | undefined): string | undefined {
   if (!schema || !isReference(schema)) return undefined;
-  const match = /^#\/components\/schemas\/(.+)$/.exec(schema.$ref);
-  return match?.[1] ? decodeURIComponent(match[1]).replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
+  const match = /^#(\/components\/schemas\/[^/]+)$/.exec(schema.$ref);
+  return match?.[1] ? fromPointer(decodeURIComponent(match[1]))[2] : undefined;
 }
 
 /** `integer (int64)`, `array of Pet`, `string | null`, `one of 2 shapes`… */

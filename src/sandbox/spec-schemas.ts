@@ -6,7 +6,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord } from '../openapi/json-pointer.ts';
+import { fromPointer, isRecord } from '../openapi/json-pointer.ts';
 import type { SchemaOrRef } from '../openapi/model.ts';
 import { dereference, isReference } from '../openapi/refs.ts';
 
@@ -137,11 +137,10 @@ export class SpecSchemas {
   }
 
   #toProblem(error: ErrorObject): ValueProblem {
-    const path = error.instancePath
-      .split('/')
-      .slice(1)
-      .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce((acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg), '');
+    const path = fromPointer(error.instancePath).reduce(
+      (acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg),
+      '',
+    );
     if (error.keyword === 'required') {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
       return { path: path ? `${path}.${missing}` : missing, kind: 'required', expected: 'present' };
