@@ -50,7 +50,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const limiter = new RateLimiter(clock, ban);
   const router = new Router(model.operations);
   const schemas = new SpecSchemas(model.document);
-  const cors = corsPolicy(model, router.methods, options.allowedOrigins ?? []);
+  const cors = corsPolicy(model, [...router.methods, 'OPTIONS'], options.allowedOrigins ?? []);
   const statusOf = new Map(model.errorCodes.map((e) => [e.code, e.status]));
   const policy = model.requestPolicy ?? {};
   const successorPaths = new Map(model.operations.map((o) => [o.operationId, o.path]));
@@ -61,6 +61,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       const headers = cors.preflightHeaders(origin);
       return headers ? c.body(null, 204, headers) : c.body(null, 403, { Vary: 'Origin' });
+    }
+    // A plain OPTIONS on a known path lists its methods (RFC 9110 §9.3.7) without counting
+    // against a rate limit: the console uses it to see whether the sandbox is running.
+    if (c.req.method === 'OPTIONS') {
+      const route = router.match('OPTIONS', c.req.path);
+      if (route.kind === 'wrong-method') {
+        return c.body(null, 204, { Allow: ['OPTIONS', ...route.allow].join(', '), ...cors.responseHeaders(origin) });
+      }
     }
 
     const apiKey = c.req.header(keyHeader);

@@ -194,4 +194,14 @@ describe('bad input', () => {
     const unknown = await sandbox.call({ method: 'GET', path: '/owners' });
     expect([unknown.status, body<{ code: string }>(unknown).code]).toEqual([404, 'route_not_found']);
   });
+
+  it('answers a plain OPTIONS on a known path with its methods, without counting it', async () => {
+    const sandbox = await startSandbox();
+    const options = await sandbox.call({ method: 'OPTIONS', path: '/pets/1' });
+    expect([options.status, options.headers.get('Allow')]).toEqual([204, 'OPTIONS, GET, PUT, DELETE']);
+    const unknown = await sandbox.call({ method: 'OPTIONS', path: '/owners' });
+    expect(unknown.status).toBe(404);
+    const next = await sandbox.call({ method: 'GET', path: '/pets' });
+    expect(next.headers.get('X-RateLimit-Remaining')).toBe(String(Number(next.headers.get('X-RateLimit-Limit')) - 2));
+  });
 });

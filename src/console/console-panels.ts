@@ -1,0 +1,147 @@
+/**
+ * The portal's additions inside Scalar's console, as Scalar client-plugin
+ * components (Vue render functions): key controls and the deprecation
+ * warning beside the request; rate limits, the Retry-After countdown and
+ * headers the browser could not see beside the response.
+ */
+import { defineComponent, h, onBeforeUnmount, type PropType, ref, type VNode } from 'vue';
+import type { ConsoleTarget } from './console-target.ts';
+import { type ResponseSummary, secondsLeft } from './response-summary.ts';
+
+/** Shared between the session (which writes it) and the panels (which show it). */
+export interface ConsoleState {
+  hasKey: boolean;
+  remembered: boolean;
+  summary: ResponseSummary | undefined;
+}
+
+export interface KeyActions {
+  remember(on: boolean): void;
+  clear(): void;
+}
+
+const localTime = (at: Date) =>
+  at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const longDate = (isoDay: string) =>
+  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' });
+
+export const RequestNotes = defineComponent({
+  name: 'PortalRequestNotes',
+  props: {
+    target: { type: Object as PropType<ConsoleTarget>, required: true },
+    state: { type: Object as PropType<ConsoleState>, required: true },
+    actions: { type: Object as PropType<KeyActions>, required: true },
+  },
+  setup(props) {
+    return () => {
+      const { target, state, actions } = props;
+      const parts: VNode[] = [];
+      const deprecation = target.deprecation;
+      if (deprecation) {
+        parts.push(
+          h('p', { class: 'pst-console-warning', role: 'note' }, [
+            h('strong', 'Deprecated. '),
+            deprecation.sunset
+              ? [
+                  'This operation stops working on ',
+                  h('time', { datetime: deprecation.sunset }, longDate(deprecation.sunset)),
+                  '. ',
+                ]
+              : 'This operation may be removed in a future version. ',
+            deprecation.successor
+              ? ['Use ', h('a', { href: deprecation.successor.url }, deprecation.successor.title), ' instead.']
+              : '',
+          ]),
+        );
+      }
+      if (target.apiKeyScheme) {
+        parts.push(
+          h('div', { class: 'pst-console-key' }, [
+            h(
+              'p',
+              state.hasKey
+                ? state.remembered
+                  ? 'Your API key is remembered on this device and sent only to the server chosen above.'
+                  : 'Your API key is kept for this tab only and sent only to the server chosen above.'
+                : 'Enter your API key under Authentication; it is reused on every operation in this tab.',
+            ),
+            h('label', [
+              h('input', {
+                type: 'checkbox',
+                checked: state.remembered,
+                onChange: (event: Event) => actions.remember((event.target as HTMLInputElement).checked),
+              }),
+              ' Remember on this device',
+            ]),
+            h('button', { type: 'button', disabled: !state.hasKey, onClick: () => actions.clear() }, 'Clear API key'),
+          ]),
+        );
+      }
+      return h('section', { class: 'pst-console-notes', 'aria-label': 'About this request' }, parts);
+    };
+  },
+});
+
+export const ResponseNotes = defineComponent({
+  name: 'PortalResponseNotes',
+  props: {
+    state: { type: Object as PropType<ConsoleState>, required: true },
+  },
+  setup(props) {
+    const now = ref(Date.now());
+    const timer = setInterval(() => (now.value = Date.now()), 1000);
+    onBeforeUnmount(() => clearInterval(timer));
+    return () => {
+      const summary = props.state.summary;
+      if (!summary) return null;
+      const parts: VNode[] = [];
+      if (summary.rateLimit.length > 0) {
+        parts.push(
+          h('table', [
+            h('caption', 'Rate limit'),
+            h('thead', h('tr', [h('th', { scope: 'col' }, 'Header'), h('th', { scope: 'col' }, 'Value')])),
+            h(
+              'tbody',
+              summary.rateLimit.map((line) =>
+                h('tr', [
+                  h('th', { scope: 'row' }, line.name),
+                  h('td', [
+                    line.value,
+                    line.at
+                      ? [' (', h('time', { datetime: line.at.toISOString() }, localTime(line.at)), ' local time)']
+                      : '',
+                  ]),
+                ]),
+              ),
+            ),
+          ]),
+        );
+      }
+      if (summary.retryAt) {
+        const left = secondsLeft(summary.retryAt, new Date(now.value));
+        parts.push(
+          h('p', { class: 'pst-console-warning', role: 'status' }, [
+            `${summary.status === 429 ? 'Too many requests: a' : 'A'} retry is allowed at `,
+            h('time', { datetime: summary.retryAt.toISOString() }, localTime(summary.retryAt)),
+            '.',
+          ]),
+          h(
+            'p',
+            { role: 'timer', 'aria-live': 'off' },
+            left > 0 ? `Retry-After: ${left} s left` : 'You can retry now.',
+          ),
+        );
+      }
+      if (summary.missing.length > 0) {
+        parts.push(
+          h('p', [
+            'Documented for this status but not visible to this page: ',
+            summary.missing.map((name, i) => [i > 0 ? ', ' : '', h('code', name)]),
+            '. The server may have sent them: browsers hide response headers that CORS does not expose.',
+          ]),
+        );
+      }
+      return h('section', { class: 'pst-console-notes', 'aria-label': 'Rate limit and headers' }, parts);
+    };
+  },
+});

@@ -1,0 +1,196 @@
+/**
+ * The live console: Scalar's request client (@scalar/api-client's modal),
+ * loaded only when a reader presses "Try it". This module and everything it
+ * imports are one lazy chunk; its styles are added as links at the same time.
+ *
+ * Around Scalar it adds what Scalar does not do: the default server is the
+ * sandbox when it answers, the API key follows the reader across operations
+ * (sessionStorage, or localStorage when remembered) and can be cleared, and
+ * the response shows rate limits, a Retry-After countdown and documented
+ * headers the browser could not see.
+ */
+
+import { createApiClientModal } from '@scalar/api-client/modal';
+import scalarStyles from '@scalar/api-client/style.css?url';
+import { createWorkspaceStore } from '@scalar/workspace-store/client';
+import { reactive, watch } from 'vue';
+import { createApiKeyStore } from './api-key-store.ts';
+import { type ConsoleState, RequestNotes, ResponseNotes } from './console-panels.ts';
+import type { ConsoleTarget } from './console-target.ts';
+import themeStyles from './console-theme.css?url';
+import { summarizeResponse } from './response-summary.ts';
+
+type ClientPlugin = NonNullable<Parameters<typeof createApiClientModal>[0]['plugins']>[number];
+
+const DOCUMENT_NAME = 'petstore';
+const SECRET_FIELD = 'x-scalar-secret-token';
+/** How long the sandbox may take to answer before the console starts with the spec's first server. */
+const SANDBOX_PROBE_MS = 600;
+
+interface Session {
+  open(trigger: HTMLElement): void;
+}
+
+let pending: Promise<Session> | undefined;
+
+/** Opens the console on the page's operation; the first call loads and mounts it. */
+export async function openConsole(trigger: HTMLElement, target: ConsoleTarget): Promise<void> {
+  pending ??= createSession(target);
+  (await pending).open(trigger);
+}
+
+async function createSession(target: ConsoleTarget): Promise<Session> {
+  const styles = Promise.all([scalarStyles, themeStyles].map(addStylesheet));
+  const [document, sandboxUp] = await Promise.all([
+    loadDocument(target.documentUrl),
+    answers(target.sandboxUrl, target.path),
+  ]);
+  if (sandboxUp && target.sandboxUrl) document['x-scalar-selected-server'] = target.sandboxUrl;
+
+  const keys = createApiKeyStore(sessionStorageOrUndefined(), localStorageOrUndefined());
+  const state = reactive<ConsoleState>({
+    hasKey: keys.get() !== undefined,
+    remembered: keys.remembered(),
+    summary: undefined,
+  });
+  const scheme = target.apiKeyScheme;
+
+  const workspaceStore = createWorkspaceStore({
+    plugins: [
+      {
+        hooks: {
+          // Whatever the reader types into Scalar's key field is kept for the other operations.
+          onWorkspaceStateChanges(event) {
+            if (event.type !== 'auth' || !scheme) return;
+            const secret = workspaceStore.auth.getAuthSecrets(DOCUMENT_NAME, scheme);
+            const value = secret && SECRET_FIELD in secret ? String(secret[SECRET_FIELD] ?? '') : '';
+            if (value === (keys.get() ?? '')) return;
+            keys.set(value);
+            state.hasKey = keys.get() !== undefined;
+          },
+        },
+      },
+    ],
+  });
+  await workspaceStore.addDocument({ name: DOCUMENT_NAME, document });
+  const savedKey = keys.get();
+  if (scheme && savedKey) workspaceStore.auth.setAuthSecrets(DOCUMENT_NAME, scheme, { [SECRET_FIELD]: savedKey });
+
+  const actions = {
+    remember(on: boolean) {
+      keys.remember(on);
+      state.remembered = keys.remembered();
+    },
+    clear() {
+      keys.clear();
+      if (scheme) workspaceStore.auth.setAuthSecrets(DOCUMENT_NAME, scheme, { [SECRET_FIELD]: '' });
+      state.hasKey = false;
+      state.remembered = false;
+    },
+  };
+
+  const portalPlugin: ClientPlugin = {
+    hooks: {
+      responseReceived({ response, responseDuration }) {
+        state.summary = summarizeResponse({
+          status: response.status,
+          headers: response.headers.entries(),
+          documented: target.documentedHeaders,
+          receivedAt: new Date(),
+          ...(responseDuration === undefined ? {} : { durationMs: responseDuration }),
+        });
+      },
+    },
+    components: {
+      request: { component: RequestNotes as never, additionalProps: { target, state, actions } },
+      response: { component: ResponseNotes as never, additionalProps: { state } },
+    },
+  };
+
+  const el = window.document.createElement('div');
+  el.className = 'pst-console';
+  followTheme(el);
+  window.document.body.append(el);
+  await styles;
+  // Scalar's own snippet hides the key only with CSS: it stays in the DOM, where screen
+  // readers read it and its copy button copies it. The page's samples (with a placeholder) stay.
+  const modal = createApiClientModal({ el, workspaceStore, plugins: [portalPlugin], options: { hiddenClients: true } });
+
+  let returnFocusTo: HTMLElement | undefined;
+  // Scalar closes on Escape and on its close button; focus goes back to the control that opened it.
+  watch(
+    () => modal.modalState.open,
+    (open) => {
+      if (!open) returnFocusTo?.focus();
+    },
+  );
+
+  return {
+    open(trigger) {
+      returnFocusTo = trigger;
+      modal.open({ path: target.path, method: target.method.toLowerCase() });
+    },
+  };
+}
+
+async function loadDocument(url: string): Promise<Record<string, unknown>> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The console could not load ${url}: HTTP ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/**
+ * Whether the sandbox is running and lets this page call it: a plain OPTIONS on the
+ * operation's path, which the sandbox answers with its methods without counting it.
+ */
+async function answers(serverUrl: string | undefined, path: string): Promise<boolean> {
+  if (!serverUrl) return false;
+  try {
+    const response = await fetch(`${serverUrl.replace(/\/$/, '')}${path}`, {
+      method: 'OPTIONS',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(SANDBOX_PROBE_MS),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function addStylesheet(href: string): Promise<void> {
+  return new Promise((resolve) => {
+    const link = window.document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => resolve());
+    window.document.head.append(link);
+  });
+}
+
+/** Scalar's light/dark classes follow Starlight's theme, now and when the reader switches. */
+function followTheme(el: HTMLElement): void {
+  const apply = () => {
+    const dark = window.document.documentElement.dataset.theme === 'dark';
+    el.classList.toggle('dark-mode', dark);
+    el.classList.toggle('light-mode', !dark);
+  };
+  apply();
+  new MutationObserver(apply).observe(window.document.documentElement, { attributeFilter: ['data-theme'] });
+}
+
+function sessionStorageOrUndefined(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function localStorageOrUndefined(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
