@@ -135,9 +135,9 @@ export const ResponseNotes = defineComponent({
       if (summary.missing.length > 0) {
         parts.push(
           h('p', [
-            'Documented for this status but not visible to this page: ',
+            "Documented for this status but not in the browser's view: ",
             summary.missing.map((name, i) => [i > 0 ? ', ' : '', h('code', name)]),
-            '. The server may have sent them: browsers hide response headers that CORS does not expose.',
+            '. Either the server did not send them, or it sent them and CORS does not expose them to this page.',
           ]),
         );
       }

@@ -46,6 +46,8 @@ describe('npm run sandbox', () => {
     expect(preflight.headers.get('Access-Control-Allow-Methods')?.split(', ').sort()).toEqual([
       'DELETE',
       'GET',
+      // The console's probe: a plain OPTIONS tells it the sandbox is running.
+      'OPTIONS',
       'POST',
       'PUT',
     ]);

@@ -1,0 +1,50 @@
+/**
+ * Repairs for ARIA mistakes in Scalar's client markup that axe reports
+ * (checked against @scalar/api-client 3.21): comboboxes without
+ * `aria-expanded` or a name, editors without a name, buttons given
+ * `role="none"` and a label, `aria-controls` naming an element that is not
+ * there. Each repair only fills in what is missing, so it cannot fight Vue's
+ * re-renders; a MutationObserver applies them to whatever Scalar renders next.
+ */
+export function repairAria(root: HTMLElement): void {
+  for (const combobox of root.querySelectorAll<HTMLElement>('[role="combobox"]')) {
+    if (!combobox.hasAttribute('aria-expanded')) combobox.setAttribute('aria-expanded', 'false');
+    nameFrom(combobox, combobox.dataset.placeholder);
+  }
+  for (const editor of root.querySelectorAll<HTMLElement>('.cm-content[role="textbox"]')) {
+    const language = editor.dataset.language;
+    nameFrom(editor, language ? `Body (${language.toUpperCase()})` : 'Body');
+  }
+  for (const button of root.querySelectorAll<HTMLElement>('button[role="none"]')) button.removeAttribute('role');
+  for (const control of root.querySelectorAll<HTMLElement>('[aria-controls]')) {
+    const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
+    if (!ids.every((id) => root.ownerDocument.getElementById(id))) control.removeAttribute('aria-controls');
+  }
+}
+
+function nameFrom(element: HTMLElement, name: string | undefined): void {
+  const current = element.getAttribute('aria-label')?.trim();
+  if (current || element.hasAttribute('aria-labelledby') || !name) return;
+  element.setAttribute('aria-label', name);
+}
+
+/** Keeps repairing as Scalar renders; returns a function that stops it. */
+export function keepRepairingAria(root: HTMLElement): () => void {
+  let scheduled = false;
+  const observer = new MutationObserver(() => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      repairAria(root);
+    });
+  });
+  repairAria(root);
+  observer.observe(root, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['role', 'aria-controls', 'aria-label'],
+  });
+  return () => observer.disconnect();
+}

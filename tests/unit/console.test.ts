@@ -1,0 +1,173 @@
+/**
+ * The console's own logic, without a browser: where the key is kept, what the
+ * response notes say, and what each operation page tells the console.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { API_KEY_STORAGE_KEY, createApiKeyStore, type KeyStorage } from '../../src/console/api-key-store.ts';
+import {
+  documentedHeadersFor,
+  retryAfterDate,
+  secondsLeft,
+  summarizeResponse,
+} from '../../src/console/response-summary.ts';
+import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { consoleDocument, consoleTarget } from '../../src/reference/console-target.ts';
+
+class MemoryStorage implements KeyStorage {
+  readonly items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+}
+
+class BrokenStorage implements KeyStorage {
+  getItem(): string | null {
+    throw new Error('SecurityError');
+  }
+  setItem(): void {
+    throw new Error('QuotaExceededError');
+  }
+  removeItem(): void {
+    throw new Error('SecurityError');
+  }
+}
+
+describe('the API key store', () => {
+  it('keeps the key in sessionStorage only, until "remember" moves it to localStorage', () => {
+    const session = new MemoryStorage();
+    const local = new MemoryStorage();
+    const keys = createApiKeyStore(session, local);
+    keys.set('demo-pro-key');
+    expect([session.getItem(API_KEY_STORAGE_KEY), local.getItem(API_KEY_STORAGE_KEY)]).toEqual(['demo-pro-key', null]);
+    keys.remember(true);
+    expect([session.getItem(API_KEY_STORAGE_KEY), local.getItem(API_KEY_STORAGE_KEY)]).toEqual([null, 'demo-pro-key']);
+    keys.set('demo-free-key');
+    expect(local.getItem(API_KEY_STORAGE_KEY)).toBe('demo-free-key');
+    keys.remember(false);
+    expect([session.getItem(API_KEY_STORAGE_KEY), local.getItem(API_KEY_STORAGE_KEY)]).toEqual(['demo-free-key', null]);
+  });
+
+  it('finds a remembered key on the next visit, and clearing removes it everywhere', () => {
+    const session = new MemoryStorage();
+    const local = new MemoryStorage();
+    local.setItem(API_KEY_STORAGE_KEY, 'demo-business-key');
+    const keys = createApiKeyStore(session, local);
+    expect([keys.get(), keys.remembered()]).toEqual(['demo-business-key', true]);
+    keys.clear();
+    expect([keys.get(), keys.remembered(), session.items.size, local.items.size]).toEqual([undefined, false, 0, 0]);
+  });
+
+  it('treats an emptied key field as no key, and works in memory when storage refuses', () => {
+    const keys = createApiKeyStore(new BrokenStorage(), new BrokenStorage());
+    keys.set('demo-free-key');
+    expect(keys.get()).toBe('demo-free-key');
+    keys.set('');
+    expect(keys.get()).toBeUndefined();
+  });
+});
+
+describe('the response notes', () => {
+  const receivedAt = new Date('2026-11-22T10:15:30Z');
+  const documented = {
+    '200': ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Total-Count', 'Link'],
+    '429': ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+    '4XX': ['X-RateLimit-Limit'],
+    default: ['X-Request-Id'],
+  };
+
+  it('lists the rate-limit headers Limit, Remaining, Reset first, whatever order they came in', () => {
+    const summary = summarizeResponse({
+      status: 200,
+      headers: [
+        ['x-ratelimit-reset', String(Date.parse('2026-11-22T10:16:00Z') / 1000)],
+        ['content-type', 'application/json'],
+        ['x-ratelimit-remaining', '59'],
+        ['x-ratelimit-limit', '60'],
+        ['x-total-count', '12'],
+        ['link', '</pets?offset=20>; rel="next"'],
+      ],
+      documented,
+      receivedAt,
+    });
+    expect(summary.rateLimit.map((line) => [line.name, line.value])).toEqual([
+      ['X-RateLimit-Limit', '60'],
+      ['X-RateLimit-Remaining', '59'],
+      ['X-RateLimit-Reset', String(Date.parse('2026-11-22T10:16:00Z') / 1000)],
+    ]);
+    expect(summary.rateLimit[2]?.at?.toISOString()).toBe('2026-11-22T10:16:00.000Z');
+    expect(summary.missing).toEqual([]);
+    expect(summary.retryAt).toBeUndefined();
+  });
+
+  it('on a 429 gives the moment a retry is allowed, and names documented headers the browser could not see', () => {
+    const summary = summarizeResponse({
+      status: 429,
+      headers: [
+        ['retry-after', '30'],
+        ['x-ratelimit-limit', '60'],
+      ],
+      documented,
+      receivedAt,
+    });
+    expect(summary.retryAt?.toISOString()).toBe('2026-11-22T10:16:00.000Z');
+    expect(summary.missing).toEqual(['X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+    expect(secondsLeft(summary.retryAt ?? receivedAt, new Date('2026-11-22T10:15:45.200Z'))).toBe(15);
+    expect(secondsLeft(summary.retryAt ?? receivedAt, new Date('2026-11-22T10:17:00Z'))).toBe(0);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date, and ignores nonsense', () => {
+    expect(retryAfterDate('Sun, 22 Nov 2026 10:20:00 GMT', receivedAt)?.toISOString()).toBe('2026-11-22T10:20:00.000Z');
+    expect(retryAfterDate('soon', receivedAt)).toBeUndefined();
+  });
+
+  it('falls back from the exact status to its class, then to default', () => {
+    expect(documentedHeadersFor(404, documented)).toEqual(['X-RateLimit-Limit']);
+    expect(documentedHeadersFor(500, documented)).toEqual(['X-Request-Id']);
+    expect(documentedHeadersFor(500, {})).toEqual([]);
+  });
+});
+
+const model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..')));
+
+describe('what operation pages tell the console', () => {
+  const byId = (id: string) => {
+    const found = model.operations.find((o) => o.operationId === id);
+    if (!found) throw new Error(id);
+    return found;
+  };
+
+  it('leaves operations whose console is off out of the console description, and keeps the rest', () => {
+    const document = consoleDocument(model);
+    const listed = Object.entries(document.paths).flatMap(([p, item]) =>
+      Object.keys(item ?? {})
+        .filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key))
+        .map((method) => `${method} ${p}`),
+    );
+    const expected = model.operations.filter((o) => o.tryIt.enabled).map((o) => `${o.method} ${o.path}`);
+    expect(listed.sort()).toEqual(expected.sort());
+    expect(listed).not.toContain('get /store/orders');
+    expect(listed).toContain('post /store/orders');
+  });
+
+  it('gives the sandbox, the key scheme, the documented headers and, when deprecated, sunset and successor', () => {
+    const target = consoleTarget(model, byId('getPet'));
+    const sandbox = model.servers.find((s) => s.demoKeys);
+    expect(target.sandboxUrl).toBe(sandbox?.url);
+    expect(target.apiKeyScheme).toBe('ApiKeyAuth');
+    expect(target.deprecation).toEqual({
+      sunset: byId('getPet').deprecation?.sunset,
+      successor: { title: 'Get a pet with its ETag', url: '/reference/animals/get-pet-details/' },
+    });
+    const ok = byId('getPet').responses.find((r) => r.status === '200');
+    expect(target.documentedHeaders['200']).toEqual(ok?.headers.map((h) => h.name));
+    expect(target.documentedHeaders['200']).toContain('Sunset');
+    expect(consoleTarget(model, byId('listPets')).deprecation).toBeUndefined();
+  });
+});
