@@ -10,6 +10,9 @@
  * headers the browser could not see.
  */
 
+// Before anything of Scalar: zod must not probe for eval under the CSP.
+import './no-eval.ts';
+
 import { createApiClientModal } from '@scalar/api-client/modal';
 import scalarStyles from '@scalar/api-client/style.css?url';
 import { createWorkspaceStore } from '@scalar/workspace-store/client';

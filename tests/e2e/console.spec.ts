@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../src/console/api-key-store.ts';
-import { model, operation, urls } from './support.ts';
+import { model, operation, urls, watchCspViolations } from './support.ts';
 
 const sandbox = model.servers.find((server) => server.demoKeys);
 if (!sandbox?.demoKeys) throw new Error('the spec names no sandbox with demo keys');
@@ -39,8 +39,13 @@ test.describe('the live console', () => {
     page,
   }) => {
     const requests = watchRequests(page);
+    const cspViolations = await watchCspViolations(page);
     const messages: string[] = [];
-    page.on('console', (message) => messages.push(message.text()));
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      messages.push(message.text());
+      if (message.type() === 'error') errors.push(message.text());
+    });
     await page.goto(urls.operation(operation('listPets')));
     await page.waitForLoadState('networkidle');
     const beforeClick = new Set(requests);
@@ -68,6 +73,9 @@ test.describe('the live console', () => {
     expect(requests.filter((url) => url.includes(key))).toEqual([]);
     expect(messages.filter((text) => text.includes(key))).toEqual([]);
     await expect(dialog.getByText(key)).toHaveCount(0);
+    // Scalar runs under the site's Content-Security-Policy, quietly.
+    expect(await cspViolations()).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test('without a key the sandbox answers 401 with the Error body', async ({ page }) => {

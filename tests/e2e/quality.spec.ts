@@ -6,7 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { brokenLinks, walk } from '../support/built-site.ts';
-import { operation, urls } from './support.ts';
+import { operation, urls, watchCspViolations } from './support.ts';
 
 const pages = {
   home: '/',
@@ -75,14 +75,7 @@ test.describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(head.headers()['x-content-type-options']).toBe('nosniff');
 
-    await page.addInitScript(() => {
-      (window as unknown as { __violations: string[] }).__violations = [];
-      document.addEventListener('securitypolicyviolation', (event) => {
-        (window as unknown as { __violations: string[] }).__violations.push(
-          `${event.violatedDirective} ${event.blockedURI}`,
-        );
-      });
-    });
+    const cspViolations = await watchCspViolations(page);
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
@@ -96,8 +89,7 @@ test.describe('security headers', () => {
     for (const url of pages) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
-      const violations = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
-      for (const v of violations) problems.push(`${url}: CSP ${v}`);
+      for (const v of await cspViolations()) problems.push(`${url}: CSP ${v}`);
     }
     // Search runs WebAssembly under the CSP too.
     await page.goto('/reference/');
