@@ -18,10 +18,10 @@ import scalarStyles from '@scalar/api-client/style.css?url';
 import { createWorkspaceStore } from '@scalar/workspace-store/client';
 import { reactive, watch } from 'vue';
 import { createApiKeyStore } from './api-key-store.ts';
-import { keepRepairingAria } from './aria-repairs.ts';
 import { type ConsoleState, RequestNotes, ResponseNotes } from './console-panels.ts';
 import type { ConsoleTarget } from './console-target.ts';
 import themeStyles from './console-theme.css?url';
+import { keepRepairingMarkup } from './markup-repairs.ts';
 import { summarizeResponse } from './response-summary.ts';
 
 type ClientPlugin = NonNullable<Parameters<typeof createApiClientModal>[0]['plugins']>[number];
@@ -119,7 +119,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
   // Scalar's own snippet hides the key only with CSS: it stays in the DOM, where screen
   // readers read it and its copy button copies it. The page's samples (with a placeholder) stay.
   const modal = createApiClientModal({ el, workspaceStore, plugins: [portalPlugin], options: { hiddenClients: true } });
-  keepRepairingAria(el);
+  keepRepairingMarkup(el);
 
   let returnFocusTo: HTMLElement | undefined;
   // Scalar closes on Escape and on its close button; focus goes back to the control that opened it.

@@ -9,7 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
-import { cnameFile, headersFile, inlineScripts, redirectsFile, sha256 } from '../publishing/host-files.ts';
+import {
+  cnameFile,
+  headersFile,
+  inlineScripts,
+  redirectsFile,
+  serverOrigins,
+  sha256,
+} from '../publishing/host-files.ts';
 import type { SiteConfig } from '../publishing/site-config.ts';
 
 export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
@@ -28,14 +35,7 @@ export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
           for (const script of inlineScripts(await readFile(path.join(out, page), 'utf8'))) hashes.add(sha256(script));
         }
         const model = await loadApiModel(resolveSpecPath(root));
-        const apiOrigins = model.servers.flatMap((server) => {
-          const url = server.variables.reduce((u, v) => u.replaceAll(`{${v.name}}`, v.default), server.url);
-          try {
-            return [new URL(url).origin];
-          } catch {
-            return [];
-          }
-        });
+        const apiOrigins = serverOrigins(model.servers);
         await writeFile(path.join(out, '_headers'), headersFile({ scriptHashes: [...hashes], apiOrigins }));
         await writeFile(path.join(out, '_redirects'), redirectsFile(config));
         const cname = cnameFile(config);

@@ -29,6 +29,22 @@ export function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
+/**
+ * The origins the live console may call, for `connect-src`: each server URL with its variables' defaults,
+ * kept only when it is an http(s) URL — a `javascript:` or relative server has no origin to allow.
+ */
+export function serverOrigins(servers: { url: string; variables: { name: string; default: string }[] }[]): string[] {
+  return servers.flatMap((server) => {
+    const url = server.variables.reduce((u, v) => u.replaceAll(`{${v.name}}`, v.default), server.url);
+    try {
+      const parsed = new URL(url);
+      return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? [parsed.origin] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 export interface HeadersInput {
   /** Hashes of every inline script the site contains. */
   scriptHashes: string[];

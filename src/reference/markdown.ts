@@ -59,6 +59,29 @@ function rehypeShiftHeadings() {
   };
 }
 
+/**
+ * Images in descriptions become links to them: a remote image would be a tracking pixel (and the CSP refuses it
+ * anyway), and a relative one would resolve against the portal, not the API's site.
+ */
+function rehypeImagesAsLinks() {
+  return (tree: Root) => {
+    for (const element of elementsOf(tree)) {
+      if (element.tagName !== 'img') continue;
+      const src = typeof element.properties.src === 'string' ? element.properties.src : '';
+      const alt = String(element.properties.alt ?? '').trim();
+      const label = `Image${alt ? `: ${alt}` : ''}`;
+      element.children = [{ type: 'text', value: label }];
+      if (/^https?:\/\//i.test(src)) {
+        element.tagName = 'a';
+        element.properties = { href: src };
+      } else {
+        element.tagName = 'span';
+        element.properties = {};
+      }
+    }
+  };
+}
+
 /** A description that is one paragraph becomes its contents, so it can sit inside a table cell or a sentence. */
 function rehypeUnwrapLoneParagraph() {
   return (tree: Root) => {
@@ -77,6 +100,7 @@ const blockProcessor = unified()
   .use(remarkRehype)
   .use(rehypeSanitize, schema)
   .use(rehypeShiftHeadings)
+  .use(rehypeImagesAsLinks)
   .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })
   .use(rehypeStringify)
   .freeze();

@@ -114,12 +114,14 @@ describe('renderMarkdown: ordinary Markdown', () => {
     );
   });
 
-  it('keeps http(s) images and drops the source of any other', () => {
+  it('turns images into links to them (no tracking pixels), and drops any other source', () => {
     expect(renderMarkdown('![Dog](https://img.example/dog.png "A dog")')).toBe(
-      '<p><img src="https://img.example/dog.png" alt="Dog" title="A dog"></p>',
+      '<p><a href="https://img.example/dog.png" rel="noopener noreferrer">Image: Dog</a></p>',
     );
-    expect(renderMarkdown('![Dog](data:image/png;base64,iVBORw0KGgo=)')).toBe('<p><img alt="Dog"></p>');
-    expect(renderMarkdown('![Dog](ftp://img.example/dog.png)')).toBe('<p><img alt="Dog"></p>');
+    expect(renderMarkdown('![Dog](data:image/png;base64,iVBORw0KGgo=)')).toBe('<p><span>Image: Dog</span></p>');
+    expect(renderMarkdown('![Dog](ftp://img.example/dog.png)')).toBe('<p><span>Image: Dog</span></p>');
+    expect(renderMarkdown('![Dog](./dog.png)')).toBe('<p><span>Image: Dog</span></p>');
+    expect(renderMarkdown('![](https://img.example/pixel.png)')).toContain('>Image</a>');
   });
 
   it('prefixes footnote ids so they cannot clash with the page’s own', () => {
@@ -260,8 +262,8 @@ describe('markdownToText', () => {
     expect(markdownToText('**bold**ness\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\nEnd')).toBe('boldness a b 1 2 End');
   });
 
-  it('uses the alt text of images', () => {
-    expect(markdownToText('![A dog](https://img.example/dog.png) sits')).toBe('A dog sits');
+  it('reads images as their alt text, as the page shows them', () => {
+    expect(markdownToText('![A dog](https://img.example/dog.png) sits')).toBe('Image: A dog sits');
   });
 
   it.each(hostile)('has no HTML left from: %s', (_label, markdown) => {

@@ -6,6 +6,7 @@ import {
   inlineScripts,
   parseHeadersFile,
   redirectsFile,
+  serverOrigins,
   sha256,
 } from '../../src/publishing/host-files.ts';
 import { portalConfig } from '../../src/publishing/portal-config.ts';
@@ -66,6 +67,17 @@ describe('the site config', () => {
 });
 
 describe('the headers file', () => {
+  it('allows only http(s) server origins, with variables at their defaults', () => {
+    const origins = serverOrigins([
+      { url: '{base}/v1', variables: [{ name: 'base', default: 'https://api.example.com' }] },
+      { url: 'http://localhost:4010', variables: [] },
+      { url: "javascript:__pwned('server')", variables: [] },
+      { url: '/relative', variables: [] },
+      { url: 'data:text/html,x', variables: [] },
+    ]);
+    expect(origins).toEqual(['https://api.example.com', 'http://localhost:4010']);
+  });
+
   const input = {
     scriptHashes: [sha256('console.log(1)')],
     apiOrigins: ['https://api.petstore.dev', 'http://localhost:4010'],

@@ -1,12 +1,14 @@
 /**
- * Repairs for ARIA mistakes in Scalar's client markup that axe reports
- * (checked against @scalar/api-client 3.21): comboboxes without
+ * Repairs for mistakes in Scalar's client markup (checked against
+ * @scalar/api-client 3.21). ARIA, which axe reports: comboboxes without
  * `aria-expanded` or a name, editors without a name, buttons given
  * `role="none"` and a label, `aria-controls` naming an element that is not
- * there. Each repair only fills in what is missing, so it cannot fight Vue's
- * re-renders; a MutationObserver applies them to whatever Scalar renders next.
+ * there. Links: its "Powered by" link opens a new tab without
+ * `rel="noopener noreferrer"`. Each repair only fills in what is missing, so
+ * it cannot fight Vue's re-renders; a MutationObserver applies them to
+ * whatever Scalar renders next.
  */
-export function repairAria(root: HTMLElement): void {
+export function repairMarkup(root: HTMLElement): void {
   for (const combobox of root.querySelectorAll<HTMLElement>('[role="combobox"]')) {
     if (!combobox.hasAttribute('aria-expanded')) combobox.setAttribute('aria-expanded', 'false');
     nameFrom(combobox, combobox.dataset.placeholder);
@@ -20,6 +22,12 @@ export function repairAria(root: HTMLElement): void {
     const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
     if (!ids.every((id) => root.ownerDocument.getElementById(id))) control.removeAttribute('aria-controls');
   }
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    const rel = new Set(link.rel.split(/\s+/).filter(Boolean));
+    if (link.origin !== root.ownerDocument.location.origin && !(rel.has('noopener') && rel.has('noreferrer'))) {
+      link.rel = [...rel, 'noopener', 'noreferrer'].filter((v, i, all) => all.indexOf(v) === i).join(' ');
+    }
+  }
 }
 
 function nameFrom(element: HTMLElement, name: string | undefined): void {
@@ -29,22 +37,22 @@ function nameFrom(element: HTMLElement, name: string | undefined): void {
 }
 
 /** Keeps repairing as Scalar renders; returns a function that stops it. */
-export function keepRepairingAria(root: HTMLElement): () => void {
+export function keepRepairingMarkup(root: HTMLElement): () => void {
   let scheduled = false;
   const observer = new MutationObserver(() => {
     if (scheduled) return;
     scheduled = true;
     queueMicrotask(() => {
       scheduled = false;
-      repairAria(root);
+      repairMarkup(root);
     });
   });
-  repairAria(root);
+  repairMarkup(root);
   observer.observe(root, {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['role', 'aria-controls', 'aria-label'],
+    attributeFilter: ['role', 'aria-controls', 'aria-label', 'href', 'rel'],
   });
   return () => observer.disconnect();
 }
