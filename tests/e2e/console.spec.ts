@@ -134,6 +134,7 @@ test.describe('the live console', () => {
   });
 
   test('a 429 shows the rate-limit headers the sandbox sent and a Retry-After countdown', async ({ page, request }) => {
+    test.setTimeout(90_000);
     const key = demoKey('Free');
     // Fixed minute windows: start early in a minute so the window cannot roll over mid-test.
     const second = new Date().getUTCSeconds();

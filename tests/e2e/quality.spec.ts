@@ -1,6 +1,8 @@
 /**
- * Site-wide quality: axe (WCAG 2.2 A and AA) on every kind of page in light
- * and dark, and every internal link and anchor in the built site resolves.
+ * Site-wide quality: axe (WCAG 2.2 A and AA) on every page in light and
+ * dark, every internal link and anchor in the built site resolves, and every
+ * page is served with its CSP and causes no violation, console error or
+ * failed request.
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -8,30 +10,34 @@ import { expect, test } from '@playwright/test';
 import { brokenLinks, walk } from '../support/built-site.ts';
 import { operation, urls, watchCspViolations } from './support.ts';
 
-const pages = {
-  home: '/',
-  introduction: urls.introduction,
-  'tag overview': urls.tag({ name: 'Animals', slug: 'animals', operations: [] }),
-  'deprecated operation': urls.operation(operation('getPet')),
-  'operation with a body': urls.operation(operation('createPet')),
-  'operation without console': urls.operation(operation('listOrders')),
-  models: urls.schemas,
-  model: urls.schema('Pet') ?? '',
-  errors: urls.errors,
-  'getting started guide': '/guides/getting-started/',
-  'rate limits guide': '/guides/rate-limits/',
-  'authentication guide': '/guides/authentication/',
-  'errors guide': '/guides/errors/',
-  'versioning guide': '/guides/versioning/',
-  'custom domains guide': '/guides/custom-domains/',
-  'publishing guide': '/guides/publishing/',
-};
+/** Every HTML page of the built site, as site paths. */
+function builtPages(): string[] {
+  const dist = path.resolve(import.meta.dirname, '../../dist');
+  return walk(dist)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => `/${path.relative(dist, file).replace(/index\.html$/, '')}`)
+    .sort();
+}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in the ${scheme} theme`, () => {
     test.use({ colorScheme: scheme });
-    for (const [kind, url] of Object.entries(pages)) {
-      test(`${kind} has no axe violations`, async ({ page }) => {
+    test('every page has no axe violations (WCAG 2.2 A and AA)', async ({ page }) => {
+      test.setTimeout(300_000);
+      const pages = builtPages();
+      // The page kinds that matter most are certainly among them.
+      for (const kind of [
+        urls.introduction,
+        urls.operation(operation('getPet')),
+        urls.operation(operation('listOrders')),
+        urls.schemas,
+        urls.errors,
+        '/guides/rate-limits/',
+      ]) {
+        expect(pages).toContain(kind);
+      }
+      const problems: string[] = [];
+      for (const url of pages) {
         await page.goto(url);
         await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
         // Open every expander, so what they hide is checked too.
@@ -41,16 +47,17 @@ for (const scheme of ['light', 'dark'] as const) {
         const results = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
           .analyze();
-        const summary = results.violations.map(
-          (v) =>
-            `${v.id}: ${v.help} (${v.nodes
+        for (const v of results.violations) {
+          problems.push(
+            `${url} ${v.id}: ${v.help} (${v.nodes
               .map((n) => n.target.join(' '))
               .slice(0, 3)
               .join(', ')})`,
-        );
-        expect(summary).toEqual([]);
-      });
-    }
+          );
+        }
+      }
+      expect(problems).toEqual([]);
+    });
   });
 }
 
@@ -81,10 +88,7 @@ test.describe('security headers', () => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
     page.on('requestfailed', (failed) => problems.push(`failed: ${failed.url()}`));
-    const dist = path.resolve(import.meta.dirname, '../../dist');
-    const pages = walk(dist)
-      .filter((f) => f.endsWith('index.html'))
-      .map((f) => `/${path.relative(dist, f).replace(/index\.html$/, '')}`);
+    const pages = builtPages();
     expect(pages.length).toBeGreaterThan(40);
     for (const url of pages) {
       await page.goto(url);

@@ -2,37 +2,14 @@
  * The checks around the spec that run as real programs: the Redocly linter,
  * `npm run spec:check`, and `astro build` refusing a bad description.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { brokenLinks } from '../support/built-site.ts';
+import { bin, run } from './support/programs.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const badSpec = 'tests/fixtures/specs/duplicate-operation-id.yaml';
-
-/** The environment without what Vitest sets for its own Vite (BASE_URL, MODE…), which would leak into a build. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const { BASE_URL: _base, MODE: _mode, DEV: _dev, PROD: _prod, SSR: _ssr, ...rest } = process.env;
-  return rest;
-}
-
-function run(command: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [command, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: {
-      ...cleanEnv(),
-      ASTRO_TELEMETRY_DISABLED: '1',
-      REDOCLY_TELEMETRY: 'off',
-      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
-      ...env,
-    },
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
-}
 
 /** Redocly's recommended ruleset; localhost is allowed because the sandbox server is meant to be local. */
 function redoclyLint(file: string) {

@@ -1,0 +1,27 @@
+/** Runs the project's programs (astro, redocly, the CLIs) as real processes from unit tests. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../../..');
+export const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+
+/** The environment without what Vitest sets for its own Vite (BASE_URL, MODE…), which would leak into a build. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const { BASE_URL: _base, MODE: _mode, DEV: _dev, PROD: _prod, SSR: _ssr, ...rest } = process.env;
+  return rest;
+}
+
+export function run(command: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [command, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: {
+      ...cleanEnv(),
+      ASTRO_TELEMETRY_DISABLED: '1',
+      REDOCLY_TELEMETRY: 'off',
+      REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      ...env,
+    },
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
