@@ -73,7 +73,29 @@ export async function loadApiModel(file: string, limits: ParseLimits = defaultPa
       },
     ]);
   }
+  if (limits !== defaultParseLimits) return modelOf(shown, text, limits);
+  // One build loads the description from several module graphs (the integration, the bundled pages, the host files
+  // step); a process-wide cache keyed by the file's path and exact text checks it once. Edits change the text.
+  const cache = processCache();
+  const cached = cache.get(file);
+  if (cached?.text === text) return cached.model;
+  const model = modelOf(shown, text, limits);
+  cache.set(file, { text, model });
+  model.catch(() => cache.delete(file));
+  return model;
+}
+
+async function modelOf(shown: string, text: string, limits: ParseLimits): Promise<ApiModel> {
   const result = await checkSpecText(text, limits);
   if (!result.ok) throw new SpecError(shown, result.problems);
   return result.model;
+}
+
+type ModelCache = Map<string, { text: string; model: Promise<ApiModel> }>;
+
+function processCache(): ModelCache {
+  const key = Symbol.for('petstore-portal.api-model-cache');
+  const holder = globalThis as typeof globalThis & { [key: symbol]: ModelCache | undefined };
+  holder[key] ??= new Map();
+  return holder[key];
 }

@@ -7,6 +7,7 @@
  * were a third of it.
  */
 import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 
 // The high-contrast variants keep every token above WCAG AA contrast on their backgrounds.
 const themes = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
@@ -30,7 +31,13 @@ let highlighter: Promise<Highlighter> | undefined;
 const cache = new Map<string, Promise<string>>();
 
 function load(): Promise<Highlighter> {
-  highlighter ??= createHighlighter({ themes: Object.values(themes), langs: languages });
+  // Shiki's JavaScript regex engine: the same output as Oniguruma for these grammars (compared when switching),
+  // about a quarter faster, and no WebAssembly to load.
+  highlighter ??= createHighlighter({
+    themes: Object.values(themes),
+    langs: languages,
+    engine: createJavaScriptRegexEngine(),
+  });
   return highlighter;
 }
 
