@@ -2,6 +2,7 @@
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
+import { consoleBundleIntegration } from './src/integration/console-bundle-integration.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
 import { portalConfig } from './src/publishing/portal-config.ts';
 
@@ -20,6 +21,7 @@ export default defineConfig({
       ],
       plugins: [apiReferencePlugin()],
     }),
+    consoleBundleIntegration(),
     hostFilesIntegration(portalConfig),
   ],
 });
