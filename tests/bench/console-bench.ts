@@ -9,13 +9,13 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
+import { freePort, waitForHttp } from '../support/local-net.ts';
 import { startSandboxProcess } from '../support/sandbox-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -40,7 +40,7 @@ const site = spawn(process.execPath, ['tests/support/static-server.ts', 'dist', 
 const sandbox = await startSandboxProcess({ SANDBOX_PORT: new URL(sandboxUrl).port });
 const browser = await chromium.launch({ headless: true, ...chromiumLaunchOptions });
 try {
-  await waitFor(`http://127.0.0.1:${port}/`);
+  await waitForHttp(`http://127.0.0.1:${port}/`);
   const url = `http://127.0.0.1:${port}${referenceUrls(model).operation(listPets)}`;
   const times: number[] = [];
   let bytes = { files: 0, raw: 0, gzip: 0 };
@@ -87,30 +87,4 @@ try {
 
 function stop(child: ChildProcess): void {
   if (child.exitCode === null) child.kill('SIGTERM');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within 30 s`);
 }

@@ -6,11 +6,11 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { walk } from '../support/built-site.ts';
+import { freePort, waitForHttp } from '../support/local-net.ts';
 import { watchCspViolations } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -43,7 +43,7 @@ test.beforeAll(async () => {
     stdio: 'ignore',
   });
   baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/`);
+  await waitForHttp(`${baseUrl}/`);
 });
 
 test.afterAll(() => {
@@ -175,29 +175,3 @@ test('the hostile text is shown as text, and the console opens on it inertly', a
   expect(findings.dialogs).toEqual([]);
   expect(findings.evilRequests).toEqual([]);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within 30 s`);
-}
