@@ -14,6 +14,9 @@ export default defineConfig({
       title: 'Pet Store API',
       description: 'Reference, live console and guides for the Pet Store API.',
       lastUpdated: false,
+      // Guide code blocks wrap long lines: a block that scrolls sideways needs keyboard access (axe), and
+      // Expressive Code's <pre> is not focusable. Copying still gives the original lines.
+      expressiveCode: { defaultProps: { wrap: true } },
       customCss: ['./src/styles/reference.css'],
       sidebar: [
         { label: 'Overview', link: '/' },
