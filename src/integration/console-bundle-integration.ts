@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { build, type Plugin } from 'esbuild';
+import { build, type Plugin, stop } from 'esbuild';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const entry = path.join(root, 'src/console/console-session.ts');
@@ -70,6 +70,8 @@ async function bundleConsole(base: string): Promise<ConsoleBundle> {
       __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
     },
   });
+  // esbuild keeps its service process (~450 MB) alive until told otherwise; the rest of the build does not need it.
+  await stop();
   const output = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint !== undefined);
   if (!output) throw new Error('esbuild wrote no console module');
   return { dir, moduleUrl: `${publicPath}/${path.basename(output[0])}` };
