@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { loadApiModel, resolveSpecPath } from '../src/openapi/index.ts';
+import { loadApiModel, resolveSpecPath, sandboxServer } from '../src/openapi/index.ts';
 import { chromiumLaunchOptions } from './support/chromium.ts';
 
 /**
@@ -13,7 +13,7 @@ const port = Number(process.env.PREVIEW_PORT ?? 4322);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const model = await loadApiModel(resolveSpecPath(root));
 // The sandbox listens on the spec's sandbox server (the one with demo keys), which the console calls by default.
-const sandboxUrl = model.servers.find((server) => server.demoKeys)?.url ?? 'http://localhost:4010';
+const sandboxUrl = sandboxServer(model)?.url ?? 'http://localhost:4010';
 
 export default defineConfig({
   testDir: './e2e',

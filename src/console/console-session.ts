@@ -51,7 +51,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
   ]);
   if (sandboxUp && target.sandboxUrl) document['x-scalar-selected-server'] = target.sandboxUrl;
 
-  const keys = createApiKeyStore(sessionStorageOrUndefined(), localStorageOrUndefined());
+  const keys = createApiKeyStore(webStorage('sessionStorage'), webStorage('localStorage'));
   const state = reactive<ConsoleState>({
     hasKey: keys.get() !== undefined,
     remembered: keys.remembered(),
@@ -184,17 +184,10 @@ function followTheme(el: HTMLElement): void {
   new MutationObserver(apply).observe(window.document.documentElement, { attributeFilter: ['data-theme'] });
 }
 
-function sessionStorageOrUndefined(): Storage | undefined {
+/** Reading window.sessionStorage or localStorage throws where storage is disabled; the key then lives in memory. */
+function webStorage(name: 'sessionStorage' | 'localStorage'): Storage | undefined {
   try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-function localStorageOrUndefined(): Storage | undefined {
-  try {
-    return window.localStorage;
+    return window[name];
   } catch {
     return undefined;
   }

@@ -1,4 +1,6 @@
 /** The spec model's public face: load and check a description, and the model's types. */
 export { checkSpecText, defaultSpecPath, loadApiModel, resolveSpecPath, specPathVariable } from './load-spec.ts';
+export { operationById, sandboxServer } from './lookups.ts';
 export type * from './model.ts';
+export { httpMethods } from './normalize.ts';
 export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';

@@ -6,7 +6,8 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { ConsoleTarget } from '../console/console-target.ts';
-import type { ApiModel, ApiOperation } from '../openapi/model.ts';
+import { httpMethods, operationById, sandboxServer } from '../openapi/index.ts';
+import type { ApiModel, ApiOperation, HttpMethod } from '../openapi/model.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
 
@@ -15,16 +16,14 @@ export const consoleDocumentPath = '/reference/console-openapi.json';
 
 export function consoleTarget(model: ApiModel, operation: ApiOperation): ConsoleTarget {
   const urls = referenceUrls(model);
-  const sandbox = model.servers.find((server) => server.demoKeys && server.demoKeys.length > 0);
+  const sandbox = sandboxServer(model);
   const apiKey = operation.security
     .flatMap((requirement) => requirement.schemes)
     .find(({ scheme }) => scheme.type === 'apiKey');
-  const successor = operation.deprecation?.successor
-    ? model.operations.find((o) => o.operationId === operation.deprecation?.successor)
-    : undefined;
+  const successor = operationById(model, operation.deprecation?.successor);
   const deprecation = operation.deprecation
     ? {
-        ...(operation.deprecation?.sunset ? { sunset: operation.deprecation.sunset } : {}),
+        ...(operation.deprecation.sunset ? { sunset: operation.deprecation.sunset } : {}),
         ...(successor ? { successor: { title: operationTitle(successor), url: urls.operation(successor) } } : {}),
       }
     : undefined;
@@ -50,10 +49,8 @@ export function consoleDocument(model: ApiModel): OpenAPIV3.Document {
     const kept = Object.fromEntries(
       Object.entries(item).filter(([key]) => !off.has(`${key} ${path}`)),
     ) as OpenAPIV3.PathItemObject;
-    const hasOperation = Object.keys(kept).some((key) => HTTP_METHODS.has(key));
+    const hasOperation = Object.keys(kept).some((key) => httpMethods.includes(key as HttpMethod));
     if (hasOperation) paths[path] = kept;
   }
   return { ...model.document, paths };
 }
-
-const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);

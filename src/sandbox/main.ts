@@ -8,7 +8,7 @@
  * PETSTORE_SPEC (another description).
  */
 import { serve } from '@hono/node-server';
-import { loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
+import { loadApiModel, resolveSpecPath, SpecError, sandboxServer } from '../openapi/index.ts';
 import { createSandbox } from './app.ts';
 
 const model = await loadApiModel(resolveSpecPath(process.cwd())).catch((error: unknown) => {
@@ -16,8 +16,8 @@ const model = await loadApiModel(resolveSpecPath(process.cwd())).catch((error: u
   process.exit(1);
 });
 
-const sandboxServer = model.servers.find((s) => s.demoKeys && s.demoKeys.length > 0);
-const specPort = sandboxServer ? Number(new URL(sandboxServer.url).port) : Number.NaN;
+const sandbox = sandboxServer(model);
+const specPort = sandbox ? Number(new URL(sandbox.url).port) : Number.NaN;
 const port = Number(process.env.SANDBOX_PORT ?? (Number.isInteger(specPort) && specPort > 0 ? specPort : 4010));
 const hostname = process.env.SANDBOX_HOST ?? '127.0.0.1';
 const allowedOrigins = [process.env.SITE_URL, ...(process.env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',')].filter(

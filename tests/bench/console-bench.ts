@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { loadApiModel, resolveSpecPath, sandboxServer } from '../../src/openapi/index.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { freePort, waitForHttp } from '../support/local-net.ts';
@@ -24,7 +24,7 @@ const goalMs = 1_500;
 
 const model = await loadApiModel(resolveSpecPath(root));
 const listPets = model.operations.find((o) => o.tryIt.enabled && o.method === 'get');
-const sandboxUrl = model.servers.find((s) => s.demoKeys)?.url;
+const sandboxUrl = sandboxServer(model)?.url;
 if (!listPets || !sandboxUrl) throw new Error('the spec has no operation with a console, or no sandbox server');
 
 if (!existsSync(path.join(root, 'dist', 'index.html'))) {

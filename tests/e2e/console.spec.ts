@@ -5,9 +5,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../src/console/api-key-store.ts';
+import { sandboxServer } from '../../src/openapi/index.ts';
 import { model, operation, urls, watchCspViolations } from './support.ts';
 
-const sandbox = model.servers.find((server) => server.demoKeys);
+const sandbox = sandboxServer(model);
 if (!sandbox?.demoKeys) throw new Error('the spec names no sandbox with demo keys');
 const sandboxUrl = sandbox.url;
 const demoKey = (plan: string) => {
