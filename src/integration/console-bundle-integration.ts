@@ -7,74 +7,25 @@
  * The files are served under `<base>/_console/` in dev and copied there by
  * the build.
  */
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
+import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { build, type Plugin, stop } from 'esbuild';
+import { type ConsoleBundle, consoleFolder as folder } from './console-bundle.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const entry = path.join(root, 'src/console/console-session.ts');
+const bundler = path.join(root, 'src/integration/console-bundle.ts');
 const virtualId = 'virtual:petstore/console';
-const folder = '_console';
 
-interface ConsoleBundle {
-  dir: string;
-  /** Site path of the entry module, under the base. */
-  moduleUrl: string;
-}
-
-/** `import href from './x.css?url'` (Vite's syntax): the file is emitted and the import is its URL. */
-const assetUrls: Plugin = {
-  name: 'asset-urls',
-  setup(esbuild) {
-    esbuild.onResolve({ filter: /\?url$/ }, async (args) => {
-      const resolved = await esbuild.resolve(args.path.replace(/\?url$/, ''), {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-      });
-      if (resolved.errors.length > 0) return { errors: resolved.errors };
-      return { path: resolved.path, namespace: 'asset-url' };
+/** Runs console-bundle.ts in its own Node process (see there why) and reads where it put the bundle. */
+function bundleConsole(base: string): Promise<ConsoleBundle> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [bundler, base], { cwd: root, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`The live console could not be bundled:\n${stderr || error.message}`));
+      else resolve(JSON.parse(stdout) as ConsoleBundle);
     });
-    esbuild.onLoad({ filter: /.*/, namespace: 'asset-url' }, async (args) => ({
-      contents: await readFile(args.path),
-      loader: 'file',
-    }));
-  },
-};
-
-async function bundleConsole(base: string): Promise<ConsoleBundle> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'petstore-console-'));
-  const publicPath = `${base.replace(/\/$/, '')}/${folder}`;
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    outdir: dir,
-    entryNames: 'console-[hash]',
-    assetNames: '[name]-[hash]',
-    publicPath,
-    metafile: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-    plugins: [assetUrls],
-    define: {
-      'process.env.NODE_ENV': '"production"',
-      __VUE_OPTIONS_API__: 'true',
-      __VUE_PROD_DEVTOOLS__: 'false',
-      __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
-    },
   });
-  // esbuild keeps its service process (~450 MB) alive until told otherwise; the rest of the build does not need it.
-  await stop();
-  const output = Object.entries(result.metafile.outputs).find(([, meta]) => meta.entryPoint !== undefined);
-  if (!output) throw new Error('esbuild wrote no console module');
-  return { dir, moduleUrl: `${publicPath}/${path.basename(output[0])}` };
 }
 
 export function consoleBundleIntegration(): AstroIntegration {
