@@ -7,14 +7,15 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import SchemaTree from '../../src/components/reference/SchemaTree.astro';
 import type { ApiModel } from '../../src/openapi/index.ts';
+import { FieldTreePlanner } from '../../src/reference/field-tree.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
 
-async function render(model: ApiModel, name: string): Promise<string> {
+/** Renders a model's fields; pass one planner to several calls to render them as parts of one page. */
+async function render(model: ApiModel, name: string, page = new FieldTreePlanner(model.document)): Promise<string> {
   const container = await AstroContainer.create();
   return container.renderToString(SchemaTree, {
     props: {
-      document: model.document,
-      schema: { $ref: `#/components/schemas/${name}` },
+      tree: page.plan({ $ref: `#/components/schemas/${name}` }),
       schemaHref: (schema: string) => `/reference/schemas/${schema.toLowerCase()}/`,
     },
   });
@@ -66,6 +67,11 @@ const spec = `${minimalSpec}components:
     City:
       type: object
       properties: { street: { type: string } }
+    Trip:
+      type: object
+      properties:
+        from: { $ref: '#/components/schemas/City' }
+        to: { $ref: '#/components/schemas/City' }
 `;
 
 describe('the schema renderer', () => {
@@ -102,5 +108,19 @@ describe('the schema renderer', () => {
     const square = text(await render(model, 'Square'));
     expect(square).toContain('name string required');
     expect(square).toContain('side number required');
+  });
+
+  it('expands a model once per page and links to it wherever it comes again', async () => {
+    const model = await modelOf(spec);
+    const trip = text(await render(model, 'Trip'));
+    expect(trip.match(/street/g)?.length).toBe(1);
+    expect(trip).toContain('Fields of to Fields: as above, and on the City model page.');
+
+    // Across the trees of one page (a request, then a response): the second mention links back.
+    const page = new FieldTreePlanner(model.document);
+    expect(text(await render(model, 'Region', page))).toContain('street');
+    const country = text(await render(model, 'Country', page));
+    expect(country).toContain('Fields of region Fields: as above, and on the Region model page.');
+    expect(country).not.toContain('street');
   });
 });

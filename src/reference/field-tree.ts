@@ -1,0 +1,116 @@
+/**
+ * What a schema's field tree shows, decided before anything is rendered.
+ *
+ * A page expands each named model once: the first place it appears shows
+ * its fields, later places link to its model page. So a page's size follows
+ * what the operation uses, not how often models reach into each other (a
+ * list response whose items mention one Address three times would otherwise
+ * repeat its fields three times). A reference already open higher up in the
+ * same tree is circular and stops there; a named model nested deeper than
+ * `maxNestedModels` is a link too.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import type { SchemaOrRef } from '../openapi/model.ts';
+import { dereference } from '../openapi/refs.ts';
+import {
+  additionalPropertiesNote,
+  constraints,
+  flags,
+  hasChildren,
+  objectProperties,
+  refName,
+  typeLabel,
+} from './schema-summary.ts';
+
+/** Named models expanded inside one tree before the rest become links to their pages. */
+export const maxNestedModels = 2;
+
+export type FieldTree =
+  /** A model already open higher up in this tree. */
+  | { kind: 'circular'; model: string }
+  /** A model whose fields are shown elsewhere: earlier on this page, or on its own page (nested too deep). */
+  | { kind: 'elsewhere'; model: string; reason: 'shown-above' | 'too-deep' }
+  | { kind: 'shape'; shape: Shape };
+
+export interface Shape {
+  rows: FieldRow[];
+  /** What the object says about fields it does not list. */
+  extra: string | undefined;
+  /** An array's items. */
+  items?: { label: string; tree: FieldTree | undefined };
+  options?: { exactlyOne: boolean; choices: { label: string; tree: FieldTree }[] };
+}
+
+export interface FieldRow {
+  name: string;
+  type: string;
+  /** The model the type names, when it is one. */
+  model: string | undefined;
+  required: boolean;
+  /** Flags and constraints in words: `read-only`, `1–100 characters`… */
+  notes: string[];
+  description: string | undefined;
+  example: string | undefined;
+  children: FieldTree | undefined;
+}
+
+/**
+ * Plans the field trees of one page. Call `plan` in reading order (request
+ * before responses): the first tree to reach a model expands it.
+ */
+export class FieldTreePlanner {
+  readonly #document: unknown;
+  readonly #expanded = new Set<string>();
+
+  constructor(document: unknown) {
+    this.#document = document;
+  }
+
+  /** Whether a model's fields were already shown on this page. */
+  shown(model: string): boolean {
+    return this.#expanded.has(model);
+  }
+
+  plan(schema: SchemaOrRef, open: readonly string[] = []): FieldTree {
+    const document = this.#document;
+    const model = refName(schema);
+    if (model !== undefined) {
+      if (open.includes(model)) return { kind: 'circular', model };
+      if (this.#expanded.has(model)) return { kind: 'elsewhere', model, reason: 'shown-above' };
+      if (open.length >= maxNestedModels) return { kind: 'elsewhere', model, reason: 'too-deep' };
+      this.#expanded.add(model);
+    }
+    const inner = model ? [...open, model] : open;
+    const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+    const shape: Shape = {
+      rows: (objectProperties(document, schema) ?? []).map((row) => {
+        const rowSchema = dereference<OpenAPIV3.SchemaObject>(document, row.schema);
+        return {
+          name: row.name,
+          type: typeLabel(document, row.schema),
+          model: refName(row.schema),
+          required: row.required,
+          notes: [...flags(document, row.schema), ...constraints(document, row.schema)],
+          description: rowSchema.description,
+          example: rowSchema.example === undefined ? undefined : JSON.stringify(rowSchema.example),
+          children: hasChildren(document, row.schema) ? this.plan(row.schema, inner) : undefined,
+        };
+      }),
+      extra: additionalPropertiesNote(document, schema),
+    };
+    if (s.type === 'array' && s.items) {
+      shape.items = {
+        label: typeLabel(document, s.items),
+        tree: hasChildren(document, s.items) ? this.plan(s.items, inner) : undefined,
+      };
+    }
+    const options = s.oneOf ?? s.anyOf;
+    if (options && options.length > 0) {
+      shape.options = {
+        exactlyOne: s.oneOf !== undefined,
+        choices: options.map((option) => ({ label: typeLabel(document, option), tree: this.plan(option, inner) })),
+      };
+    }
+    return { kind: 'shape', shape };
+  }
+}
