@@ -1,5 +1,6 @@
 /** The API reference as a reader sees it in Chromium, with and without JavaScript. */
 import { expect, type Page, test } from '@playwright/test';
+import { codeSamples } from '../../src/openapi/samples.ts';
 import { model, operation, urls } from './support.ts';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -120,6 +121,17 @@ test.describe('a full operation page', () => {
     await page.goto(urls.operation(operation('getPet')));
     await page.getByRole('button', { name: 'Copy method and path' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('GET /pets/{petId}');
+  });
+
+  test('copies a code sample exactly as generated from the spec', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const createPet = operation('createPet');
+    await page.goto(urls.operation(createPet));
+    await page.getByRole('main').getByText('Python', { exact: true }).click(); // opens its <details>
+    await page.getByRole('button', { name: 'Copy Python sample' }).click();
+    const python = codeSamples(model, createPet).find((sample) => sample.id === 'python');
+    expect(python?.code).toContain('requests.post');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(python?.code);
   });
 
   test('shows the reason instead of a console where the spec turns it off', async ({ page }) => {
