@@ -3,12 +3,15 @@ import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
 import { consoleBundleIntegration } from './src/integration/console-bundle-integration.ts';
+import { highlightPoolIntegration } from './src/integration/highlight-pool.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
 import { portalConfig } from './src/publishing/portal-config.ts';
 
 export default defineConfig({
   // The docs team sets SITE_URL to the portal's own domain when publishing.
   site: process.env.SITE_URL ?? `https://${portalConfig.canonicalDomain}`,
+  // Several pages in flight, so this thread renders one while a worker highlights another's samples.
+  build: { concurrency: 4 },
   integrations: [
     starlight({
       title: 'Pet Store API',
@@ -24,6 +27,7 @@ export default defineConfig({
       ],
       plugins: [apiReferencePlugin()],
     }),
+    highlightPoolIntegration(),
     consoleBundleIntegration(),
     hostFilesIntegration(portalConfig),
   ],

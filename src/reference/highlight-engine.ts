@@ -1,4 +1,7 @@
 /**
+ * The Shiki side of `highlight.ts` (which decides where it runs: here, or in
+ * a worker thread during a build).
+ *
  * Syntax highlighting at build time with Shiki, in a light and a dark theme
  * at once, with no JavaScript. Tokens get short colour classes instead of
  * Shiki's inline styles (`class="l-0e1116 d-f0f3f6"`), and one small
@@ -27,8 +30,6 @@ const languages = [
 ];
 
 let highlighter: Promise<Highlighter> | undefined;
-/** The same example appears on many pages (every error body, say); highlight each once per build. */
-const cache = new Map<string, Promise<string>>();
 
 function load(): Promise<Highlighter> {
   // Shiki's JavaScript regex engine: the same output as Oniguruma for these grammars (compared when switching),
@@ -42,17 +43,7 @@ function load(): Promise<Highlighter> {
 }
 
 /** Highlighted HTML (a `<pre class="shiki">`); unknown languages fall back to plain text. */
-export function highlight(code: string, language: string): Promise<string> {
-  const key = `${language}\u0000${code}`;
-  let html = cache.get(key);
-  if (!html) {
-    html = render(code, language);
-    cache.set(key, html);
-  }
-  return html;
-}
-
-async function render(code: string, language: string): Promise<string> {
+export async function highlightHere(code: string, language: string): Promise<string> {
   const shiki = await load();
   const lang = shiki.getLoadedLanguages().includes(language) ? language : 'text';
   return shiki.codeToHtml(code, { lang, themes, defaultColor: 'light', transformers: [colourClasses] });
