@@ -6,6 +6,7 @@ import { consoleBundleIntegration } from './src/integration/console-bundle-integ
 import { highlightPoolIntegration } from './src/integration/highlight-pool.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
 import { portalConfig } from './src/publishing/portal-config.ts';
+import { siteSidebar } from './src/publishing/site-sidebar.ts';
 
 export default defineConfig({
   // The docs team sets SITE_URL to the portal's own domain when publishing.
@@ -21,10 +22,7 @@ export default defineConfig({
       // Expressive Code's <pre> is not focusable. Copying still gives the original lines.
       expressiveCode: { defaultProps: { wrap: true } },
       customCss: ['./src/styles/reference.css'],
-      sidebar: [
-        { label: 'Overview', link: '/' },
-        { label: 'Guides', items: [{ autogenerate: { directory: 'guides' } }] },
-      ],
+      sidebar: siteSidebar,
       plugins: [apiReferencePlugin()],
     }),
     highlightPoolIntegration(),

@@ -2,8 +2,9 @@
  * The Starlight plugin that builds the API reference. It loads the
  * description before anything is built — a bad description stops
  * `astro build` and `astro dev` at once with every problem listed, so there
- * is never a blank or half-built site — then adds the reference to the
- * sidebar and the per-page sidebar pruning.
+ * is never a blank or half-built site — then adds the reference's compact
+ * sidebar (tags, no operations) for the pages that are not in the
+ * reference; reference pages pass their own (`reference/navigation.ts`).
  */
 
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ export function apiReferencePlugin(): StarlightPlugin {
   return {
     name: 'petstore:api-reference',
     hooks: {
-      'config:setup': async ({ config, updateConfig, addIntegration, addRouteMiddleware, astroConfig, logger }) => {
+      'config:setup': async ({ config, updateConfig, addIntegration, astroConfig, logger }) => {
         const root = fileURLToPath(astroConfig.root);
         const file = resolveSpecPath(root);
         const shown = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
@@ -30,7 +31,6 @@ export function apiReferencePlugin(): StarlightPlugin {
             `${model.info.title} ${model.info.version}: ${model.operations.length} operations, ${model.schemas.length} schemas.`,
           );
           updateConfig({ sidebar: [...(config.sidebar ?? []), ...referenceSidebar(model)] });
-          addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./sidebar-middleware.ts', import.meta.url)) });
         } catch (error) {
           if (!(error instanceof SpecError)) throw error;
           logger.error(error.message);

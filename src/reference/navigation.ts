@@ -2,12 +2,8 @@
  * The reference's part of the sidebar, derived from the model: tag groups
  * (navigation only — no page of their own), each holding its tags' pages in
  * the spec's order; operation entries carry their method and badge.
- *
- * A tag's operations are listed only while the reader is on that tag's
- * pages (see `pruneSidebar`), so a page's size does not grow with the
- * number of operations in the whole API.
  */
-import type { ApiModel, ApiOperation } from '../openapi/model.ts';
+import type { ApiModel, ApiOperation, ApiTag } from '../openapi/model.ts';
 import { slugify } from '../openapi/slug.ts';
 import { badgeLabel } from './badges.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
@@ -27,38 +23,49 @@ export function groupAnchor(groupName: string): string {
   return `group-${slugify(groupName)}`;
 }
 
-/** The attribute marking a tag's operation entries, so they can be pruned on other tags' pages. */
-export const tagAttribute = 'data-petstore-tag';
-
-export function referenceSidebar(model: ApiModel): SidebarItem[] {
+/**
+ * The reference's sidebar as seen from a page whose tags are `openTags`:
+ * those tags list their operations, the other tags of their groups are one
+ * link each, and the other groups are one link to their place on the
+ * introduction. With no open tag (the introduction, models, guides) every
+ * group lists its tags as links. Each page passes its own, so a page's size
+ * does not grow with the number of operations in the whole API, and no page
+ * carries entries it does not show.
+ */
+export function referenceSidebar(model: ApiModel, openTags: ReadonlySet<string> = new Set()): SidebarItem[] {
   const urls = referenceUrls(model);
   const tags = new Map(model.tags.map((t) => [t.name, t]));
   const operations = new Map(model.operations.map((o) => [o.operationId, o]));
-  const operationEntry = (operation: ApiOperation, tagSlug: string): SidebarItem => ({
+  const operationEntry = (operation: ApiOperation): SidebarItem => ({
     label: operationTitle(operation),
     link: urls.operation(operation),
-    attrs: { 'data-method': operation.method.toUpperCase(), [tagAttribute]: tagSlug },
+    attrs: { 'data-method': operation.method.toUpperCase() },
     ...(operation.badge ? { badge: badgeLabel(operation.badge) } : {}),
   });
-  const groups: SidebarItem[] = model.tagGroups.map((group) => ({
-    label: group.name,
-    items: group.tags.flatMap((name): SidebarItem[] => {
-      const tag = tags.get(name);
-      if (!tag) return [];
-      return [
-        {
+  const tagEntry = (tag: ApiTag): SidebarItem =>
+    openTags.has(tag.name)
+      ? {
           label: tag.name,
           collapsed: false,
           items: [
-            { label: 'Overview', link: urls.tag(tag), attrs: { [tagAttribute]: tag.slug, 'data-overview': 'true' } },
+            { label: 'Overview', link: urls.tag(tag) },
             ...tag.operations.flatMap((id) => {
               const operation = operations.get(id);
-              return operation ? [operationEntry(operation, tag.slug)] : [];
+              return operation ? [operationEntry(operation)] : [];
             }),
           ],
-        },
-      ];
-    }),
+        }
+      : { label: tag.name, link: urls.tag(tag) };
+  const someGroupOpen = model.tagGroups.some((group) => group.tags.some((name) => openTags.has(name)));
+  const groups: SidebarItem[] = model.tagGroups.map((group) => ({
+    label: group.name,
+    items:
+      someGroupOpen && !group.tags.some((name) => openTags.has(name))
+        ? [{ label: `All ${group.name} tags`, link: `${urls.introduction}#${groupAnchor(group.name)}` }]
+        : group.tags.flatMap((name) => {
+            const tag = tags.get(name);
+            return tag ? [tagEntry(tag)] : [];
+          }),
   }));
   return [
     {
