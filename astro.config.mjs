@@ -2,6 +2,7 @@
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
+import { buildMemoryIntegration } from './src/integration/build-memory.ts';
 import { consoleBundleIntegration } from './src/integration/console-bundle-integration.ts';
 import { highlightPoolIntegration } from './src/integration/highlight-pool.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
@@ -25,6 +26,7 @@ export default defineConfig({
       sidebar: siteSidebar,
       plugins: [apiReferencePlugin()],
     }),
+    buildMemoryIntegration(),
     highlightPoolIntegration(),
     consoleBundleIntegration(),
     hostFilesIntegration(portalConfig),
