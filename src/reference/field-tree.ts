@@ -7,7 +7,8 @@
  * list response whose items mention one Address three times would otherwise
  * repeat its fields three times). A reference already open higher up in the
  * same tree is circular and stops there; a named model nested deeper than
- * `maxNestedModels` is a link too.
+ * `maxNestedModels` is a link too, and so are fields nested more than
+ * `maxDepth` expanders deep that belong to a model (its page shows them).
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SchemaOrRef } from '../openapi/model.ts';
@@ -25,11 +26,22 @@ import {
 /** Named models expanded inside one tree before the rest become links to their pages. */
 export const maxNestedModels = 2;
 
+/**
+ * Levels of expanders an operation page opens inside a model before linking
+ * to the model's page, which shows the rest: fields, their fields, and
+ * theirs. Deep inline structures otherwise made pages of big APIs ~3,000
+ * elements.
+ */
+export const fieldDepthOnOperationPages = 2;
+
 export type FieldTree =
   /** A model already open higher up in this tree. */
   | { kind: 'circular'; model: string }
-  /** A model whose fields are shown elsewhere: earlier on this page, or on its own page (nested too deep). */
-  | { kind: 'elsewhere'; model: string; reason: 'shown-above' | 'too-deep' }
+  /**
+   * Fields shown elsewhere: earlier on this page, or on a model page because they are nested too deep
+   * (`inModel`: the model is an ancestor holding these fields, not their own type).
+   */
+  | { kind: 'elsewhere'; model: string; reason: 'shown-above' | 'too-deep'; inModel?: true }
   | { kind: 'shape'; shape: Shape };
 
 export interface Shape {
@@ -60,10 +72,13 @@ export interface FieldRow {
  */
 export class FieldTreePlanner {
   readonly #document: unknown;
+  readonly #maxDepth: number;
   readonly #expanded = new Set<string>();
 
-  constructor(document: unknown) {
+  /** `maxDepth`: how many levels of expanders a model's fields may open on this page. */
+  constructor(document: unknown, { maxDepth = Number.POSITIVE_INFINITY }: { maxDepth?: number } = {}) {
     this.#document = document;
+    this.#maxDepth = maxDepth;
   }
 
   /** Whether a model's fields were already shown on this page. */
@@ -71,15 +86,26 @@ export class FieldTreePlanner {
     return this.#expanded.has(model);
   }
 
-  plan(schema: SchemaOrRef, open: readonly string[] = []): FieldTree {
+  plan(schema: SchemaOrRef): FieldTree {
+    return this.#plan(schema, [], 0);
+  }
+
+  /** `open`: the models of the enclosing trees, outermost first; `depth`: expanders above this tree. */
+  #plan(schema: SchemaOrRef, open: readonly string[], depth: number): FieldTree {
     const document = this.#document;
     const model = refName(schema);
+    const holder = open.at(-1);
     if (model !== undefined) {
       if (open.includes(model)) return { kind: 'circular', model };
       if (this.#expanded.has(model)) return { kind: 'elsewhere', model, reason: 'shown-above' };
       if (open.length >= maxNestedModels) return { kind: 'elsewhere', model, reason: 'too-deep' };
-      this.#expanded.add(model);
     }
+    if (depth > this.#maxDepth && holder !== undefined) {
+      return model
+        ? { kind: 'elsewhere', model, reason: 'too-deep' }
+        : { kind: 'elsewhere', model: holder, reason: 'too-deep', inModel: true };
+    }
+    if (model !== undefined) this.#expanded.add(model);
     const inner = model ? [...open, model] : open;
     const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
     const shape: Shape = {
@@ -91,9 +117,9 @@ export class FieldTreePlanner {
           model: refName(row.schema),
           required: row.required,
           notes: [...flags(document, row.schema), ...constraints(document, row.schema)],
-          description: rowSchema.description,
+          description: refName(row.schema) ? modelSummary(rowSchema.description) : rowSchema.description,
           example: rowSchema.example === undefined ? undefined : JSON.stringify(rowSchema.example),
-          children: hasChildren(document, row.schema) ? this.plan(row.schema, inner) : undefined,
+          children: hasChildren(document, row.schema) ? this.#plan(row.schema, inner, depth + 1) : undefined,
         };
       }),
       extra: additionalPropertiesNote(document, schema),
@@ -101,16 +127,32 @@ export class FieldTreePlanner {
     if (s.type === 'array' && s.items) {
       shape.items = {
         label: typeLabel(document, s.items),
-        tree: hasChildren(document, s.items) ? this.plan(s.items, inner) : undefined,
+        tree: hasChildren(document, s.items) ? this.#plan(s.items, inner, depth) : undefined,
       };
     }
     const options = s.oneOf ?? s.anyOf;
     if (options && options.length > 0) {
       shape.options = {
         exactlyOne: s.oneOf !== undefined,
-        choices: options.map((option) => ({ label: typeLabel(document, option), tree: this.plan(option, inner) })),
+        choices: options.map((option) => ({
+          label: typeLabel(document, option),
+          tree: this.#plan(option, inner, depth + 1),
+        })),
       };
     }
     return { kind: 'shape', shape };
   }
+}
+
+/** Longer model descriptions are cut to their first paragraph where a field uses the model. */
+const modelSummaryLength = 400;
+
+/**
+ * What a field typed as a model says of it: that model's own description (OpenAPI 3.0 ignores a
+ * `$ref`'s siblings), whole when short, else its first paragraph; the model page has the rest.
+ */
+export function modelSummary(text: string | undefined): string | undefined {
+  const trimmed = text?.trim();
+  if (!trimmed || trimmed.length <= modelSummaryLength) return trimmed;
+  return trimmed.split(/\n[ \t]*\n/)[0];
 }

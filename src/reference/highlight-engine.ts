@@ -46,7 +46,58 @@ function load(): Promise<Highlighter> {
 export async function highlightHere(code: string, language: string): Promise<string> {
   const shiki = await load();
   const lang = shiki.getLoadedLanguages().includes(language) ? language : 'text';
-  return shiki.codeToHtml(code, { lang, themes, defaultColor: 'light', transformers: [colourClasses] });
+  const plain = plainTokens(
+    shiki.getTheme(themes.light).fg.slice(1).toLowerCase(),
+    shiki.getTheme(themes.dark).fg.slice(1).toLowerCase(),
+  );
+  return shiki.codeToHtml(code, { lang, themes, defaultColor: 'light', transformers: [colourClasses, plain] });
+}
+
+type CodeElement = Parameters<NonNullable<ShikiTransformer['code']>>[0];
+
+/**
+ * Fewer elements for the same look: tokens in the block's own colours (both themes) become plain text, and
+ * the per-line wrappers go (nothing here styles lines), and neighbours of one colour merge. A JSON line
+ * was five elements, now two.
+ */
+function plainTokens(lightFg: string, darkFg: string): ShikiTransformer {
+  const inherited = new Set([`l-${lightFg}`, `d-${darkFg}`]);
+  const classesOf = (element: CodeElement): string[] => {
+    const value = element.properties.class;
+    if (Array.isArray(value)) return value.map(String);
+    return typeof value === 'string' ? value.split(/\s+/) : [];
+  };
+  return {
+    name: 'petstore:plain-tokens',
+    code(node) {
+      const children: CodeElement['children'] = [];
+      for (const child of node.children) {
+        if (child.type !== 'element' || !classesOf(child).includes('line')) {
+          children.push(child);
+          continue;
+        }
+        for (const token of child.children) {
+          const plain =
+            token.type === 'element' &&
+            token.properties.style === undefined &&
+            classesOf(token).every((name) => inherited.has(name));
+          const previous = children.at(-1);
+          if (plain) children.push(...token.children);
+          else if (
+            // Neighbours of one colour become one element.
+            token.type === 'element' &&
+            previous?.type === 'element' &&
+            token.properties.style === undefined &&
+            previous.properties.style === undefined &&
+            classesOf(previous).join(' ') === classesOf(token).join(' ')
+          )
+            previous.children.push(...token.children);
+          else children.push(token);
+        }
+      }
+      node.children = children;
+    },
+  };
 }
 
 /** `color:#0E1116;--shiki-dark:#F0F3F6` on a token becomes `class="l-0e1116 d-f0f3f6"`; other styles stay inline. */

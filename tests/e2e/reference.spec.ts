@@ -97,18 +97,29 @@ test.describe('a full operation page', () => {
     }
     const tooMany = main.getByRole('region', { name: /^429/ });
     await tooMany.getByText('Headers (4)').click();
-    const headers = tooMany.getByRole('table', { name: 'Headers' });
+    // Each header is either described in this response's table or links back to where it was described.
+    const described = (name: string) =>
+      tooMany.getByRole('rowheader', { name: new RegExp(name) }).or(tooMany.getByRole('link', { name, exact: true }));
     for (const name of ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
-      await expect(headers.getByRole('rowheader', { name: new RegExp(name) })).toBeVisible();
+      await expect(described(name)).toBeVisible();
     }
-    // A header described earlier on the page links back to that description.
-    const retryAfter = headers.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Retry-After' }) });
-    const described = retryAfter.getByRole('link', { name: 'As described above' });
-    const target =
-      (await described.count()) > 0
-        ? page.locator(`[id="${(await described.getAttribute('href'))?.slice(1)}"]`)
-        : retryAfter;
-    await expect(target).toContainText('Whole seconds to wait');
+    // Where a header's meaning is: its row here, or the description it links back to.
+    const explanation = async (name: string) => {
+      const link = tooMany.getByRole('link', { name, exact: true });
+      if ((await link.count()) === 0) return tooMany.getByRole('row').filter({ hasText: name });
+      return page.locator(`[id="${(await link.getAttribute('href'))?.slice(1)}"]`);
+    };
+    const meaning = (name: string) =>
+      (
+        operation('createPet')
+          .responses.find((r) => r.status === '429')
+          ?.headers.find((h) => h.name === name)?.description ?? '(undocumented)'
+      ).split('.')[0] ?? '';
+    // The rate-limit headers were first described on the 201 response: here they link back.
+    await expect(tooMany.getByRole('link', { name: 'X-RateLimit-Limit', exact: true })).toBeVisible();
+    for (const name of ['Retry-After', 'X-RateLimit-Limit']) {
+      await expect(await explanation(name)).toContainText(meaning(name));
+    }
 
     const samples = main.locator('details.pst-sample > summary');
     await expect(samples).toHaveText(['curl', 'JavaScript', 'Python', 'Go']);
@@ -121,6 +132,9 @@ test.describe('a full operation page', () => {
     await page.goto(urls.operation(operation('getPet')));
     await page.getByRole('button', { name: 'Copy method and path' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('GET /pets/{petId}');
+    // It says so, to eyes and to screen readers, then goes back.
+    await expect(page.getByRole('button', { name: 'Copied method and path' })).toHaveText('Copied');
+    await expect(page.getByRole('button', { name: 'Copy method and path' })).toHaveText('Copy');
   });
 
   test('copies a code sample exactly as generated from the spec', async ({ page, context }) => {

@@ -67,6 +67,26 @@ const spec = `${minimalSpec}components:
     City:
       type: object
       properties: { street: { type: string } }
+    Deep:
+      type: object
+      properties:
+        outer:
+          type: object
+          properties:
+            inner:
+              type: object
+              properties: { leaf: { type: string } }
+    Holder:
+      type: object
+      properties:
+        long: { $ref: '#/components/schemas/Long' }
+    Long:
+      type: object
+      description: |
+        First paragraph of a long model description.
+
+        ${'Second paragraph, only on the model page. '.repeat(12)}
+      properties: { x: { type: string } }
     Trip:
       type: object
       properties:
@@ -85,9 +105,10 @@ describe('the schema renderer', () => {
 
   it('says nullable, read-only, write-only and what other fields may be', async () => {
     const out = text(await render(await modelOf(spec), 'Node'));
-    expect(out).toContain('name string | null optional');
-    expect(out).toContain('id integer optional read-only');
-    expect(out).toContain('secret string optional write-only');
+    expect(out).toContain('name string | null secret');
+    expect(out).not.toContain('optional'); // only required fields are marked
+    expect(out).toContain('id integer read-only');
+    expect(out).toContain('secret string write-only');
     expect(out).toContain('Other fields are allowed, each string.');
   });
 
@@ -122,5 +143,24 @@ describe('the schema renderer', () => {
     const country = text(await render(model, 'Country', page));
     expect(country).toContain('Fields of region Fields: as above, and on the Region model page.');
     expect(country).not.toContain('street');
+  });
+
+  it('on operation pages, links fields nested deeper than the limit to the model page that has them', async () => {
+    const model = await modelOf(spec);
+    const shallow = new FieldTreePlanner(model.document, { maxDepth: 0 });
+    const out = text(await render(model, 'Deep', shallow));
+    expect(out).toContain('Fields of outer Fields: see this field on the Deep model page.');
+    expect(out).not.toContain('inner');
+    const full = text(await render(model, 'Deep'));
+    expect(full).toContain('Fields of outer');
+    expect(full).toContain('Fields of inner');
+  });
+
+  it("shows a long model description's first paragraph where a field uses the model", async () => {
+    const model = await modelOf(spec);
+    const holder = text(await render(model, 'Holder'));
+    expect(holder).toContain('First paragraph of a long model description.');
+    expect(holder).not.toContain('Second paragraph');
+    expect(text(await render(model, 'Node'))).toContain('A tree node.'); // short ones stay whole
   });
 });
