@@ -1,4 +1,6 @@
 // @ts-check
+
+import { fileURLToPath } from 'node:url';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
@@ -14,6 +16,17 @@ export default defineConfig({
   site: process.env.SITE_URL ?? `https://${portalConfig.canonicalDomain}`,
   // Several pages in flight, so this thread renders one while a worker highlights another's samples.
   build: { concurrency: 4 },
+  vite: {
+    resolve: {
+      // Starlight's search loads Pagefind's UI when a reader goes to search, not on every page load.
+      alias: [
+        {
+          find: /^@pagefind\/default-ui$/,
+          replacement: fileURLToPath(new URL('./src/search/pagefind-ui-on-demand.ts', import.meta.url)),
+        },
+      ],
+    },
+  },
   integrations: [
     starlight({
       title: 'Pet Store API',

@@ -210,6 +210,31 @@ test.describe('search', () => {
       await page.keyboard.press('Escape');
     }
   });
+
+  test("loads Pagefind's UI only when the reader goes to search, and Ctrl+K still opens it ready to type", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(urls.operation(operation('listPets')));
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000); // Starlight used to load it when the browser was idle
+    expect(scripts.filter((path) => path.includes('ui-core'))).toEqual([]);
+
+    await page.keyboard.press('Control+k');
+    const box = page.getByRole('dialog').getByRole('textbox', { name: 'Search' });
+    await expect(box).toBeFocused();
+    await page.keyboard.type('placeOrder');
+    await expect(
+      page
+        .getByRole('dialog')
+        .getByRole('link', { name: /Place an order/ })
+        .first(),
+    ).toBeVisible();
+    expect(scripts.filter((path) => path.includes('ui-core'))).toHaveLength(1);
+  });
 });
 
 test.describe('downloads for people and machines', () => {

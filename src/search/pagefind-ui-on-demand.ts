@@ -1,0 +1,46 @@
+/**
+ * Starlight's search imports Pagefind's UI (about 26 KB of gzip JavaScript)
+ * as soon as the browser is idle, on every page, whether or not anyone
+ * searches: that was most of the JavaScript a reference page loaded. This
+ * stand-in for `@pagefind/default-ui` (aliased in astro.config.mjs) keeps
+ * Starlight's search as it is but loads the real UI when a reader shows the
+ * intent to search: the pointer over the search button, focus on it, a tap,
+ * or Ctrl/⌘+K.
+ */
+interface PagefindOptions {
+  element: string;
+  [option: string]: unknown;
+}
+
+export class PagefindUI {
+  constructor(options: PagefindOptions) {
+    // Read before Pagefind's constructor, which takes the options over.
+    const container = document.querySelector(options.element);
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs').then(({ PagefindUI: RealPagefindUI }) => {
+        new RealPagefindUI(options);
+        // Opened before the UI arrived: Starlight could not focus the search box yet, and Pagefind draws
+        // it a moment after it starts.
+        const focusWhenDrawn = () => {
+          const input = container?.querySelector('input');
+          if (input && container?.closest('dialog')?.open) input.focus();
+          return input !== null && input !== undefined;
+        };
+        if (container && !focusWhenDrawn()) {
+          const observer = new MutationObserver(() => focusWhenDrawn() && observer.disconnect());
+          observer.observe(container, { childList: true, subtree: true });
+        }
+      });
+    };
+    const button = document.querySelector('button[data-open-modal]');
+    for (const type of ['pointerenter', 'focus', 'touchstart', 'click']) {
+      button?.addEventListener(type, start, { once: true, passive: true });
+    }
+    window.addEventListener('keydown', (event) => {
+      if ((event.metaKey || event.ctrlKey) && event.key === 'k') start();
+    });
+  }
+}

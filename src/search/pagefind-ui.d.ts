@@ -1,0 +1,6 @@
+/** Pagefind's UI ships without types; the part the on-demand loader uses. */
+declare module '@pagefind/default-ui/npm_dist/mjs/ui-core.mjs' {
+  export class PagefindUI {
+    constructor(options: { element: string; [option: string]: unknown });
+  }
+}
