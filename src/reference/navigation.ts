@@ -6,7 +6,7 @@
 import type { ApiModel, ApiOperation, ApiTag } from '../openapi/model.ts';
 import { slugify } from '../openapi/slug.ts';
 import { badgeLabel } from './badges.ts';
-import { operationTitle, referenceUrls } from './routes.ts';
+import { operationTitle, referencePaths } from './routes.ts';
 
 /** The sidebar items Starlight's config takes (a subset of its schema). */
 export type SidebarItem =
@@ -33,37 +33,19 @@ export function groupAnchor(groupName: string): string {
  * carries entries it does not show.
  */
 export function referenceSidebar(model: ApiModel, openTags: ReadonlySet<string> = new Set()): SidebarItem[] {
-  const urls = referenceUrls(model);
-  const tags = new Map(model.tags.map((t) => [t.name, t]));
-  const operations = new Map(model.operations.map((o) => [o.operationId, o]));
-  const operationEntry = (operation: ApiOperation): SidebarItem => ({
-    label: operationTitle(operation),
-    link: urls.operation(operation),
-    attrs: { 'data-method': operation.method.toUpperCase() },
-    ...(operation.badge ? { badge: badgeLabel(operation.badge) } : {}),
-  });
+  const parts = sidebarParts(model);
   const tagEntry = (tag: ApiTag): SidebarItem =>
     openTags.has(tag.name)
-      ? {
-          label: tag.name,
-          collapsed: false,
-          items: [
-            { label: 'Overview', link: urls.tag(tag) },
-            ...tag.operations.flatMap((id) => {
-              const operation = operations.get(id);
-              return operation ? [operationEntry(operation)] : [];
-            }),
-          ],
-        }
-      : { label: tag.name, link: urls.tag(tag) };
+      ? { label: tag.name, collapsed: false, items: parts.tagItems(tag) }
+      : { label: tag.name, link: parts.urls.tag(tag) };
   const someGroupOpen = model.tagGroups.some((group) => group.tags.some((name) => openTags.has(name)));
   const groups: SidebarItem[] = model.tagGroups.map((group) => ({
     label: group.name,
     items:
       someGroupOpen && !group.tags.some((name) => openTags.has(name))
-        ? [{ label: `All ${group.name} tags`, link: `${urls.introduction}#${groupAnchor(group.name)}` }]
+        ? [{ label: `All ${group.name} tags`, link: `${parts.urls.introduction}#${groupAnchor(group.name)}` }]
         : group.tags.flatMap((name) => {
-            const tag = tags.get(name);
+            const tag = parts.tags.get(name);
             return tag ? [tagEntry(tag)] : [];
           }),
   }));
@@ -71,11 +53,56 @@ export function referenceSidebar(model: ApiModel, openTags: ReadonlySet<string> 
     {
       label: 'API reference',
       items: [
-        { label: 'Introduction', link: urls.introduction },
+        { label: 'Introduction', link: parts.urls.introduction },
         ...groups,
-        { label: 'Models', link: urls.schemas },
-        ...(model.errorCodes.length > 0 ? [{ label: 'Errors', link: urls.errors }] : []),
+        { label: 'Models', link: parts.urls.schemas },
+        ...(model.errorCodes.length > 0 ? [{ label: 'Errors', link: parts.urls.errors }] : []),
       ],
     },
   ];
+}
+
+interface SidebarParts {
+  urls: ReturnType<typeof referencePaths>;
+  tags: Map<string, ApiTag>;
+  /** A tag's overview and operation entries. */
+  tagItems(tag: ApiTag): SidebarItem[];
+}
+
+/** What every page's sidebar is assembled from, worked out once per model (every page asks). */
+const partsByModel = new WeakMap<ApiModel, SidebarParts>();
+
+function sidebarParts(model: ApiModel): SidebarParts {
+  let parts = partsByModel.get(model);
+  if (parts) return parts;
+  // Starlight adds the site's base path to sidebar links itself.
+  const urls = referencePaths(model);
+  const operations = new Map(model.operations.map((o) => [o.operationId, o]));
+  const operationEntry = (operation: ApiOperation): SidebarItem => ({
+    label: operationTitle(operation),
+    link: urls.operation(operation),
+    attrs: { 'data-method': operation.method.toUpperCase() },
+    ...(operation.badge ? { badge: badgeLabel(operation.badge) } : {}),
+  });
+  const itemsByTag = new Map<string, SidebarItem[]>();
+  parts = {
+    urls,
+    tags: new Map(model.tags.map((t) => [t.name, t])),
+    tagItems(tag) {
+      let items = itemsByTag.get(tag.name);
+      if (!items) {
+        items = [
+          { label: 'Overview', link: urls.tag(tag) },
+          ...tag.operations.flatMap((id) => {
+            const operation = operations.get(id);
+            return operation ? [operationEntry(operation)] : [];
+          }),
+        ];
+        itemsByTag.set(tag.name, items);
+      }
+      return [...items];
+    },
+  };
+  partsByModel.set(model, parts);
+  return parts;
 }

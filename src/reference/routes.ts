@@ -44,6 +44,18 @@ export function referenceUrls(model: ApiModel): ReferenceUrls {
   return urls;
 }
 
+const pathsByModel = new WeakMap<ApiModel, ReferenceUrls>();
+
+/** The same links from the site's root, without its base path: for Starlight's sidebar, which adds the base itself. */
+export function referencePaths(model: ApiModel): ReferenceUrls {
+  let paths = pathsByModel.get(model);
+  if (!paths) {
+    paths = buildUrls(model);
+    pathsByModel.set(model, paths);
+  }
+  return paths;
+}
+
 function buildUrls(model: ApiModel, under: (path: string) => string = (path) => path): ReferenceUrls {
   const tagSegment = (slug: string) => (reservedSlugs.has(slug) ? `${slug}-tag` : slug);
   const operationPath = (operation: ApiOperation) => {
