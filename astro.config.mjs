@@ -6,15 +6,15 @@ import { defineConfig } from 'astro/config';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
 import { buildMemoryIntegration } from './src/integration/build-memory.ts';
 import { consoleBundleIntegration } from './src/integration/console-bundle-integration.ts';
-import { highlightPoolIntegration } from './src/integration/highlight-pool.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
+import { renderWorkerIntegration } from './src/integration/render-worker.ts';
 import { portalConfig } from './src/publishing/portal-config.ts';
 import { siteSidebar } from './src/publishing/site-sidebar.ts';
 
 export default defineConfig({
   // The docs team sets SITE_URL to the portal's own domain when publishing.
   site: process.env.SITE_URL ?? `https://${portalConfig.canonicalDomain}`,
-  // Several pages in flight, so this thread renders one while a worker highlights another's samples.
+  // Several pages in flight, so this thread renders one while a worker highlights and renders Markdown for another.
   build: { concurrency: 4 },
   vite: {
     resolve: {
@@ -40,7 +40,7 @@ export default defineConfig({
       plugins: [apiReferencePlugin()],
     }),
     buildMemoryIntegration(),
-    highlightPoolIntegration(),
+    renderWorkerIntegration(),
     consoleBundleIntegration(),
     hostFilesIntegration(portalConfig),
   ],

@@ -1,19 +1,24 @@
 /**
- * The worker thread of `highlight-pool.ts`: highlights what it is sent with
- * the same Shiki set-up as the page renderer, and answers with the HTML.
+ * The worker thread of `render-worker.ts`: highlights code and renders
+ * Markdown with the same modules the pages use, and answers with the HTML.
  */
 import { parentPort } from 'node:worker_threads';
 import { highlightHere } from '../reference/highlight-engine.ts';
-import type { HighlightAnswer, HighlightJob } from './highlight-pool.ts';
+import { renderMarkdown } from '../reference/markdown.ts';
+import type { RenderAnswer, RenderJob } from './render-worker.ts';
 
 const port = parentPort;
-if (!port) throw new Error('highlight-worker.ts runs as a worker thread of highlight-pool.ts.');
-port.on('message', async ({ id, code, language }: HighlightJob) => {
-  let answer: HighlightAnswer;
+if (!port) throw new Error('render-worker-thread.ts runs as a worker thread of render-worker.ts.');
+port.on('message', async (job: RenderJob) => {
+  let answer: RenderAnswer;
   try {
-    answer = { id, html: await highlightHere(code, language) };
+    const html =
+      job.kind === 'highlight'
+        ? await highlightHere(job.code, job.language)
+        : renderMarkdown(job.text, { inline: job.inline });
+    answer = { id: job.id, html };
   } catch (error) {
-    answer = { id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    answer = { id: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
   port.postMessage(answer);
 });

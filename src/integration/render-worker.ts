@@ -1,48 +1,56 @@
 /**
- * A worker thread that highlights code for the page renderer during a build
- * (see `reference/highlight.ts`), so the build uses both cores: pages keep
- * rendering while their samples are highlighted. `build.concurrency` in
- * astro.config.mjs lets several pages be in flight for that.
+ * A worker thread that highlights code and renders Markdown for the page
+ * renderer during a build (see `reference/render-backend.ts`), so the build
+ * uses both cores: pages keep rendering while their samples and
+ * descriptions are prepared. `build.concurrency` in astro.config.mjs lets
+ * several pages be in flight for that.
  */
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
-import { type HighlightBackend, useHighlightBackend } from '../reference/highlight.ts';
+import { type RenderBackend, useRenderBackend } from '../reference/render-backend.ts';
 
-export interface HighlightJob {
-  id: number;
-  code: string;
-  language: string;
-}
-export type HighlightAnswer = { id: number; html: string } | { id: number; error: string };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type RenderJob =
+  | { id: number; kind: 'highlight'; code: string; language: string }
+  | { id: number; kind: 'markdown'; text: string; inline: boolean };
+export type RenderAnswer = { id: number; html: string } | { id: number; error: string };
 
-export class HighlightPool implements HighlightBackend {
-  readonly #worker = new Worker(new URL('./highlight-worker.ts', import.meta.url));
+export class RenderWorker implements RenderBackend {
+  readonly #worker = new Worker(new URL('./render-worker-thread.ts', import.meta.url));
   readonly #waiting = new Map<number, { resolve: (html: string) => void; reject: (error: Error) => void }>();
   #next = 0;
 
   constructor() {
     // A build that fails before `close` must still be able to exit.
     this.#worker.unref();
-    this.#worker.on('message', (answer: HighlightAnswer) => {
+    this.#worker.on('message', (answer: RenderAnswer) => {
       const job = this.#waiting.get(answer.id);
       this.#waiting.delete(answer.id);
       if ('html' in answer) job?.resolve(answer.html);
-      else job?.reject(new Error(`Highlighting failed in the worker thread: ${answer.error}`));
+      else job?.reject(new Error(`Rendering failed in the worker thread: ${answer.error}`));
     });
     this.#worker.on('error', (error) => this.#failAll(error));
-    this.#worker.on('exit', (code) => this.#failAll(new Error(`The highlighting worker stopped (exit code ${code}).`)));
+    this.#worker.on('exit', (code) => this.#failAll(new Error(`The render worker stopped (exit code ${code}).`)));
   }
 
   highlight(code: string, language: string): Promise<string> {
-    const id = this.#next++;
-    return new Promise((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, code, language } satisfies HighlightJob);
-    });
+    return this.#run({ kind: 'highlight', code, language });
+  }
+
+  markdown(text: string, inline: boolean): Promise<string> {
+    return this.#run({ kind: 'markdown', text, inline });
   }
 
   async close(): Promise<void> {
     await this.#worker.terminate();
+  }
+
+  #run(job: DistributiveOmit<RenderJob, 'id'>): Promise<string> {
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...job, id } satisfies RenderJob);
+    });
   }
 
   #failAll(error: Error): void {
@@ -51,20 +59,20 @@ export class HighlightPool implements HighlightBackend {
   }
 }
 
-/** Highlights in a worker thread from the start of `astro build` to its end. */
-export function highlightPoolIntegration(): AstroIntegration {
-  let pool: HighlightPool | undefined;
+/** Renders in a worker thread from the start of `astro build` until its pages are written. */
+export function renderWorkerIntegration(): AstroIntegration {
+  let worker: RenderWorker | undefined;
   return {
-    name: 'petstore:highlight-pool',
+    name: 'petstore:render-worker',
     hooks: {
       'astro:build:start': () => {
-        pool = new HighlightPool();
-        useHighlightBackend(pool);
+        worker = new RenderWorker();
+        useRenderBackend(worker);
       },
       'astro:build:generated': async () => {
-        useHighlightBackend(undefined);
-        await pool?.close();
-        pool = undefined;
+        useRenderBackend(undefined);
+        await worker?.close();
+        worker = undefined;
       },
     },
   };

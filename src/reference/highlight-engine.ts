@@ -123,7 +123,13 @@ const colourClasses: ShikiTransformer = {
 };
 
 /** The stylesheet for the colour classes: every foreground colour of each theme. */
-export async function highlightStyles(): Promise<string> {
+export function highlightStyles(): Promise<string> {
+  styles ??= buildHighlightStyles();
+  return styles;
+}
+let styles: Promise<string> | undefined;
+
+async function buildHighlightStyles(): Promise<string> {
   const shiki = await load();
   const palette = (name: string) => {
     const theme = shiki.getTheme(name);

@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { renderBackend } from './render-backend.ts';
 
 /** Options for {@link renderMarkdown}. */
 export interface RenderMarkdownOptions {
@@ -30,6 +31,21 @@ export function renderMarkdown(markdown: string, options: RenderMarkdownOptions 
   if (html === undefined) {
     html = String((options.inline ? inlineProcessor : blockProcessor).processSync(markdown));
     rendered.set(key, html);
+  }
+  return html;
+}
+
+const renderedElsewhere = new Map<string, Promise<string>>();
+
+/** `renderMarkdown` for pages: in the render worker during builds (see `reference/render-backend.ts`), once per text. */
+export function renderMarkdownForPage(markdown: string, options: RenderMarkdownOptions = {}): Promise<string> {
+  const backend = renderBackend();
+  if (!backend) return Promise.resolve(renderMarkdown(markdown, options));
+  const key = `${options.inline ? 'i' : 'b'}${markdown}`;
+  let html = renderedElsewhere.get(key);
+  if (!html) {
+    html = backend.markdown(markdown, options.inline ?? false);
+    renderedElsewhere.set(key, html);
   }
   return html;
 }

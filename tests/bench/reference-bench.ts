@@ -32,6 +32,7 @@ import { generateDescription } from './generate-description.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const astroBin = path.join(root, 'node_modules/.bin/astro');
+const staticServer = path.join(root, 'tests/support/static-server.ts');
 const gnuTime = '/usr/bin/time';
 const loads = Math.max(1, Number(process.env.BENCH_LOADS ?? 5) || 5);
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,2000,3000')
@@ -484,7 +485,10 @@ class ScriptWeigher {
 }
 
 /**
- * Serves the build with `astro preview` on 127.0.0.1 and loads pages in
+ * Serves the build as a static host would (`tests/support/static-server.ts`:
+ * the files plus their `_headers`, the server the browser tests use; `astro
+ * preview` runs Vite's preview server, which added tens of milliseconds to
+ * every response) on 127.0.0.1 and loads pages in
  * headless Chromium: `loads` cold loads of the first operation page (each in
  * a new browser context, so nothing is cached; one uncounted warm-up load
  * first), the DOM size of the largest operation page and the script bytes
@@ -493,17 +497,12 @@ class ScriptWeigher {
 async function measureInBrowser(spec: string, outDir: string, output: OutputFigures): Promise<BrowserFigures> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const preview = spawn(
-    process.execPath,
-    // --ignore-lock: neither blocked by a developer's own preview nor blocking it (and no lock file left behind).
-    [astroBin, 'preview', '--host', '127.0.0.1', '--port', String(port), '--outDir', outDir, '--ignore-lock'],
-    {
-      cwd: root,
-      env: { ...process.env, PETSTORE_SPEC: spec, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
+  const preview = spawn(process.execPath, [staticServer, outDir, '--port', String(port)], {
+    cwd: root,
+    env: { ...process.env, PETSTORE_SPEC: spec },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   children.add(preview);
   const log: string[] = [];
   preview.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
@@ -653,7 +652,7 @@ async function scriptBytesFetched(b: Browser, url: string): Promise<{ raw: numbe
 async function waitForServer(url: string, server: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`astro preview exited with ${server.exitCode}:\n${log()}`);
+    if (server.exitCode !== null) throw new Error(`The static server exited with ${server.exitCode}:\n${log()}`);
     try {
       const response = await fetch(url);
       await response.arrayBuffer();
@@ -663,7 +662,7 @@ async function waitForServer(url: string, server: ChildProcess, log: () => strin
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`astro preview did not answer on ${url} within 120 s:\n${log()}`);
+  throw new Error(`The static server did not answer on ${url} within 120 s:\n${log()}`);
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -790,7 +789,7 @@ function printTable(results: CaseResult[], memoryMethod: string): void {
       '  files and the modules they import statically; gzip per file with node:zlib. Dynamic import()s are not counted.',
       '⁴ first operation page, no interaction: its inline scripts plus every script file Chromium fetched until the',
       '  network was idle (+1 s), including idle-time import()s such as Starlight search loading its UI.',
-      `⁵ median of ${loads} cold loads (new browser context each) of the first operation page from astro preview on`,
+      `⁵ median of ${loads} cold loads (new browser context each) of the first operation page from a static server (tests/support/static-server.ts) on`,
       '  127.0.0.1, in ms since navigation start. FCP: Paint Timing. Title visible: when the h1 was first painted',
       `  (${methods || 'n/a'}).`,
       `  Pages: ${pages.join('; ') || 'n/a'}.`,

@@ -1,0 +1,27 @@
+/**
+ * Where the two costly pure renderings of a page run: Shiki highlighting
+ * and description Markdown (about 7 s and 3 s of a 1,000-operation build).
+ * During `astro build` the integration installs a backend that runs them in
+ * a worker thread, on the second core, while this thread renders pages
+ * (`integration/render-worker.ts`); without one (dev server, tests) they run
+ * in this thread.
+ */
+
+/** Renders elsewhere; the same results as `highlightHere` and `renderMarkdown`. */
+export interface RenderBackend {
+  highlight(code: string, language: string): Promise<string>;
+  markdown(text: string, inline: boolean): Promise<string>;
+}
+
+// On globalThis because the integration and the pages load this module separately (Node and Vite's bundle).
+const backendKey = Symbol.for('petstore.render-backend');
+type WithBackend = { [backendKey]?: RenderBackend | undefined };
+
+/** Sends rendering to `backend` from now on (undefined: back to this thread). */
+export function useRenderBackend(backend: RenderBackend | undefined): void {
+  (globalThis as WithBackend)[backendKey] = backend;
+}
+
+export function renderBackend(): RenderBackend | undefined {
+  return (globalThis as WithBackend)[backendKey];
+}
