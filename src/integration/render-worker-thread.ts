@@ -1,10 +1,11 @@
 /**
  * The worker thread of `render-worker.ts`: highlights code and renders
  * Markdown with the same modules the pages use, and answers with the HTML.
+ * It keeps nothing: the page side remembers what it asked for.
  */
 import { parentPort } from 'node:worker_threads';
 import { highlightHere } from '../reference/highlight-engine.ts';
-import { renderMarkdown } from '../reference/markdown.ts';
+import { renderMarkdownUncached } from '../reference/markdown.ts';
 import type { RenderAnswer, RenderJob } from './render-worker.ts';
 
 const port = parentPort;
@@ -15,7 +16,7 @@ port.on('message', async (job: RenderJob) => {
     const html =
       job.kind === 'highlight'
         ? await highlightHere(job.code, job.language)
-        : renderMarkdown(job.text, { inline: job.inline });
+        : renderMarkdownUncached(job.text, { inline: job.inline });
     answer = { id: job.id, html };
   } catch (error) {
     answer = { id: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };

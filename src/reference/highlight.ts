@@ -4,21 +4,18 @@
  * `render-backend.ts`).
  */
 import { highlightHere } from './highlight-engine.ts';
+import { RecentCache } from './recent-cache.ts';
 import { renderBackend } from './render-backend.ts';
 
 export { highlightStyles } from './highlight-engine.ts';
 
-/** The same example appears on many pages (every error body, say); highlight each once per build. */
-const cache = new Map<string, Promise<string>>();
+/** The same example appears on many pages (every error body, say): highlight it once while it keeps coming. */
+const cache = new RecentCache<Promise<string>>(2_000);
 
 /** Highlighted HTML (a `<pre class="shiki">`); unknown languages fall back to plain text. */
 export function highlight(code: string, language: string): Promise<string> {
-  const key = `${language}\u0000${code}`;
-  let html = cache.get(key);
-  if (!html) {
+  return cache.get(`${language}\u0000${code}`, () => {
     const backend = renderBackend();
-    html = backend ? backend.highlight(code, language) : highlightHere(code, language);
-    cache.set(key, html);
-  }
-  return html;
+    return backend ? backend.highlight(code, language) : highlightHere(code, language);
+  });
 }

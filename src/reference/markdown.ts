@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { RecentCache } from './recent-cache.ts';
 import { renderBackend } from './render-backend.ts';
 
 /** Options for {@link renderMarkdown}. */
@@ -20,45 +21,37 @@ export interface RenderMarkdownOptions {
 }
 
 // The same descriptions (shared headers, error responses, parameters) recur on page after page: rendering is
-// pure, so each distinct text is rendered once per build. At 1,000 operations this saves most of the Markdown work.
-const rendered = new Map<string, string>();
-const plainText = new Map<string, string>();
+// pure, so a text is rendered once while it keeps coming. At 1,000 operations this saves most of the Markdown work.
+const rendered = new RecentCache<string>(4_000);
+const plainText = new RecentCache<string>(4_000);
 
 /** Renders description Markdown (CommonMark + GFM) as sanitised HTML; raw HTML in the source is dropped. */
 export function renderMarkdown(markdown: string, options: RenderMarkdownOptions = {}): string {
-  const key = `${options.inline ? 'i' : 'b'}${markdown}`;
-  let html = rendered.get(key);
-  if (html === undefined) {
-    html = String((options.inline ? inlineProcessor : blockProcessor).processSync(markdown));
-    rendered.set(key, html);
-  }
-  return html;
+  return rendered.get(`${options.inline ? 'i' : 'b'}${markdown}`, () => renderMarkdownUncached(markdown, options));
 }
 
-const renderedElsewhere = new Map<string, Promise<string>>();
+/** `renderMarkdown` without its memory, for a caller that keeps its own (the render worker's client). */
+export function renderMarkdownUncached(markdown: string, options: RenderMarkdownOptions = {}): string {
+  return String((options.inline ? inlineProcessor : blockProcessor).processSync(markdown));
+}
+
+const renderedElsewhere = new RecentCache<Promise<string>>(4_000);
 
 /** `renderMarkdown` for pages: in the render worker during builds (see `reference/render-backend.ts`), once per text. */
 export function renderMarkdownForPage(markdown: string, options: RenderMarkdownOptions = {}): Promise<string> {
   const backend = renderBackend();
   if (!backend) return Promise.resolve(renderMarkdown(markdown, options));
-  const key = `${options.inline ? 'i' : 'b'}${markdown}`;
-  let html = renderedElsewhere.get(key);
-  if (!html) {
-    html = backend.markdown(markdown, options.inline ?? false);
-    renderedElsewhere.set(key, html);
-  }
-  return html;
+  return renderedElsewhere.get(`${options.inline ? 'i' : 'b'}${markdown}`, () =>
+    backend.markdown(markdown, options.inline ?? false),
+  );
 }
 
 /** Description Markdown as plain text for meta descriptions, search and llms.txt (callers escape it as any string). */
 export function markdownToText(markdown: string): string {
-  let text = plainText.get(markdown);
-  if (text === undefined) {
+  return plainText.get(markdown, () => {
     const tree = blockProcessor.runSync(blockProcessor.parse(markdown));
-    text = textOf(tree).replace(/\s+/g, ' ').trim();
-    plainText.set(markdown, text);
-  }
-  return text;
+    return textOf(tree).replace(/\s+/g, ' ').trim();
+  });
 }
 
 // GitHub's rules, minus every `class` (the portal styles descriptions itself, so a description must not borrow the
