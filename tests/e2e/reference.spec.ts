@@ -148,6 +148,18 @@ test.describe('a full operation page', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(python?.code);
   });
 
+  test('a table-of-contents link brings its section to the top of the window', async ({ page }) => {
+    await page.goto(urls.operation(operation('createPet')));
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    for (const status of ['429', '500', '201']) {
+      await toc.getByRole('link', { name: new RegExp(`^${status}`) }).click();
+      const heading = page.getByRole('main').getByRole('heading', { level: 3, name: new RegExp(`^${status}`) });
+      await expect(heading).toBeInViewport();
+      // Right under the sticky header, not somewhere further down.
+      await expect.poll(async () => (await heading.boundingBox())?.y).toBeLessThan(150);
+    }
+  });
+
   test('shows the reason instead of a console where the spec turns it off', async ({ page }) => {
     await page.goto(urls.operation(operation('listOrders')));
     await expect(
