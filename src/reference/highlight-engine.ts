@@ -56,7 +56,8 @@ export async function highlightHere(code: string, language: string): Promise<str
 type CodeElement = Parameters<NonNullable<ShikiTransformer['code']>>[0];
 
 /**
- * Fewer elements for the same look: tokens in the block's own colours (both themes) become plain text, and
+ * Fewer elements and bytes for the same look: the block's colours move to the stylesheet, tokens in the
+ * block's own colours (both themes) become plain text, and
  * the per-line wrappers go (nothing here styles lines), and neighbours of one colour merge. A JSON line
  * was five elements, now two.
  */
@@ -69,6 +70,11 @@ function plainTokens(lightFg: string, darkFg: string): ShikiTransformer {
   };
   return {
     name: 'petstore:plain-tokens',
+    // The block's colours come from the stylesheet (`highlightStyles`), not an inline style on every block.
+    pre(node) {
+      node.properties.class = 'shiki';
+      delete node.properties.style;
+    },
     code(node) {
       const children: CodeElement['children'] = [];
       for (const child of node.children) {
@@ -122,7 +128,7 @@ const colourClasses: ShikiTransformer = {
   },
 };
 
-/** The stylesheet for the colour classes: every foreground colour of each theme. */
+/** The stylesheet for highlighted code: each theme's block colours and every foreground colour. */
 export function highlightStyles(): Promise<string> {
   styles ??= buildHighlightStyles();
   return styles;
@@ -142,7 +148,17 @@ async function buildHighlightStyles(): Promise<string> {
       ),
     ];
   };
-  const light = palette(themes.light).map((hex) => `.pst-code .l-${hex}{color:#${hex}}`);
-  const dark = palette(themes.dark).map((hex) => `:root[data-theme='dark'] .pst-code .d-${hex}{color:#${hex}}`);
+  const block = (name: string) => {
+    const theme = shiki.getTheme(name);
+    return `color:${theme.fg};background-color:${theme.bg}`;
+  };
+  const light = [
+    `.pst-code pre.shiki{${block(themes.light)}}`,
+    ...palette(themes.light).map((hex) => `.pst-code .l-${hex}{color:#${hex}}`),
+  ];
+  const dark = [
+    `:root[data-theme='dark'] .pst-code pre.shiki{${block(themes.dark)}}`,
+    ...palette(themes.dark).map((hex) => `:root[data-theme='dark'] .pst-code .d-${hex}{color:#${hex}}`),
+  ];
   return [...light, ...dark].join('\n');
 }
