@@ -36,6 +36,11 @@ export default defineConfig({
       // Expressive Code's <pre> is not focusable. Copying still gives the original lines.
       expressiveCode: { defaultProps: { wrap: true } },
       customCss: ['./src/styles/reference.css'],
+      head: [
+        // Says, before the first paint, that scripts run: controls that need them (Try it, Copy) are then laid
+        // out from the start instead of appearing later and pushing the page down (reference.css).
+        { tag: 'script', content: "document.documentElement.dataset.js = ''" },
+      ],
       sidebar: siteSidebar,
       plugins: [apiReferencePlugin()],
     }),

@@ -16,7 +16,7 @@ port.on('message', async (job: RenderJob) => {
     const html =
       job.kind === 'highlight'
         ? await highlightHere(job.code, job.language)
-        : renderMarkdownUncached(job.text, { inline: job.inline });
+        : renderMarkdownUncached(job.text, job.options);
     answer = { id: job.id, html };
   } catch (error) {
     answer = { id: job.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };

@@ -7,12 +7,13 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
+import type { RenderMarkdownOptions } from '../reference/markdown.ts';
 import { type RenderBackend, useRenderBackend } from '../reference/render-backend.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type RenderJob =
   | { id: number; kind: 'highlight'; code: string; language: string }
-  | { id: number; kind: 'markdown'; text: string; inline: boolean };
+  | { id: number; kind: 'markdown'; text: string; options: RenderMarkdownOptions };
 export type RenderAnswer = { id: number; html: string } | { id: number; error: string };
 
 export class RenderWorker implements RenderBackend {
@@ -37,8 +38,8 @@ export class RenderWorker implements RenderBackend {
     return this.#run({ kind: 'highlight', code, language });
   }
 
-  markdown(text: string, inline: boolean): Promise<string> {
-    return this.#run({ kind: 'markdown', text, inline });
+  markdown(text: string, options: RenderMarkdownOptions): Promise<string> {
+    return this.#run({ kind: 'markdown', text, options });
   }
 
   async close(): Promise<void> {

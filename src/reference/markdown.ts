@@ -10,7 +10,7 @@ import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import { type Transformer, unified } from 'unified';
 import { RecentCache } from './recent-cache.ts';
 import { renderBackend } from './render-backend.ts';
 
@@ -18,7 +18,15 @@ import { renderBackend } from './render-backend.ts';
 export interface RenderMarkdownOptions {
   /** Unwrap a lone paragraph, for table cells and one-line summaries. Longer text stays block HTML. */
   inline?: boolean;
+  /**
+   * The level the description's highest heading becomes, keeping their order: one below the section it sits
+   * in (2 for a page's own description, under its h1). Default 4, for text inside the pages' h3 sections.
+   */
+  highestHeading?: number;
 }
+
+const cacheKey = (markdown: string, options: RenderMarkdownOptions) =>
+  `${options.inline ? 'i' : 'b'}${options.highestHeading ?? HIGHEST_LEVEL}${markdown}`;
 
 // The same descriptions (shared headers, error responses, parameters) recur on page after page: rendering is
 // pure, so a text is rendered once while it keeps coming. At 1,000 operations this saves most of the Markdown work.
@@ -27,12 +35,13 @@ const plainText = new RecentCache<string>(4_000);
 
 /** Renders description Markdown (CommonMark + GFM) as sanitised HTML; raw HTML in the source is dropped. */
 export function renderMarkdown(markdown: string, options: RenderMarkdownOptions = {}): string {
-  return rendered.get(`${options.inline ? 'i' : 'b'}${markdown}`, () => renderMarkdownUncached(markdown, options));
+  return rendered.get(cacheKey(markdown, options), () => renderMarkdownUncached(markdown, options));
 }
 
 /** `renderMarkdown` without its memory, for a caller that keeps its own (the render worker's client). */
 export function renderMarkdownUncached(markdown: string, options: RenderMarkdownOptions = {}): string {
-  return String((options.inline ? inlineProcessor : blockProcessor).processSync(markdown));
+  const file = { value: markdown, data: { highestHeading: options.highestHeading ?? HIGHEST_LEVEL } };
+  return String((options.inline ? inlineProcessor : blockProcessor).processSync(file));
 }
 
 const renderedElsewhere = new RecentCache<Promise<string>>(4_000);
@@ -41,9 +50,7 @@ const renderedElsewhere = new RecentCache<Promise<string>>(4_000);
 export function renderMarkdownForPage(markdown: string, options: RenderMarkdownOptions = {}): Promise<string> {
   const backend = renderBackend();
   if (!backend) return Promise.resolve(renderMarkdown(markdown, options));
-  return renderedElsewhere.get(`${options.inline ? 'i' : 'b'}${markdown}`, () =>
-    backend.markdown(markdown, options.inline ?? false),
-  );
+  return renderedElsewhere.get(cacheKey(markdown, options), () => backend.markdown(markdown, options));
 }
 
 /** Description Markdown as plain text for meta descriptions, search and llms.txt (callers escape it as any string). */
@@ -72,15 +79,17 @@ const schema: SanitizeSchema = {
 const HIGHEST_LEVEL = 4;
 const HEADING_LEVELS: ReadonlyMap<string, number> = new Map([1, 2, 3, 4, 5, 6].map((level) => [`h${level}`, level]));
 
-/** Descriptions sit under the page's h2/h3 sections: move their headings so the highest is an h4, keeping the order. */
-function rehypeShiftHeadings() {
-  return (tree: Root) => {
+/** Descriptions sit under the page's sections: move their headings so the highest is at `highestHeading`, in order. */
+function rehypeShiftHeadings(): Transformer<Root, Root> {
+  return (tree, file) => {
+    const asked = (file.data as { highestHeading?: unknown }).highestHeading;
+    const top = typeof asked === 'number' ? asked : HIGHEST_LEVEL;
     const headings = elementsOf(tree).flatMap((element) => {
       const level = HEADING_LEVELS.get(element.tagName);
       return level === undefined ? [] : [{ element, level }];
     });
     const highest = Math.min(...headings.map(({ level }) => level));
-    for (const { element, level } of headings) element.tagName = `h${Math.min(level + HIGHEST_LEVEL - highest, 6)}`;
+    for (const { element, level } of headings) element.tagName = `h${Math.min(level + top - highest, 6)}`;
   };
 }
 

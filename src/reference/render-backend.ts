@@ -7,10 +7,12 @@
  * in this thread.
  */
 
+import type { RenderMarkdownOptions } from './markdown.ts';
+
 /** Renders elsewhere; the same results as `highlightHere` and `renderMarkdown`. */
 export interface RenderBackend {
   highlight(code: string, language: string): Promise<string>;
-  markdown(text: string, inline: boolean): Promise<string>;
+  markdown(text: string, options: RenderMarkdownOptions): Promise<string>;
 }
 
 // On globalThis because the integration and the pages load this module separately (Node and Vite's bundle).
