@@ -16,7 +16,7 @@
  *
  * Units: KB = 1,000 bytes, MB = 1,000,000 bytes, GB = 1,000,000,000 bytes.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -33,6 +33,7 @@ import { generateDescription } from './generate-description.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const astroBin = path.join(root, 'node_modules/.bin/astro');
 const staticServer = path.join(root, 'tests/support/static-server.ts');
+const lighthouseBin = path.join(root, 'node_modules/lighthouse/cli/index.js');
 const gnuTime = '/usr/bin/time';
 const loads = Math.max(1, Number(process.env.BENCH_LOADS ?? 5) || 5);
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,2000,3000')
@@ -53,6 +54,7 @@ const goals = {
   outputBytes: 50_000_000,
   pageHtmlBytes: 100_000,
   domNodes: 2_000,
+  lighthousePerformance: 95,
   /** Output per operation at the largest size may exceed that at the smallest by this factor and still count as linear. */
   linearTolerance: 1.25,
 };
@@ -102,6 +104,8 @@ interface Range {
 }
 
 interface BrowserFigures {
+  /** Lighthouse's mobile scores (0–100) for the first operation page. */
+  lighthouse: { performance: number; accessibility: number } | undefined;
   fcpMs: number;
   titleMs: number;
   titleMethod: string;
@@ -526,6 +530,7 @@ async function measureInBrowser(spec: string, outDir: string, output: OutputFigu
       titleMs: median(title),
       titleMethod: [...methods].join(' + '),
       domNodes: await countDomNodes(browser, `${base}${output.largest.url}`),
+      lighthouse: await lighthouseScores(url),
       jsLoaded: await scriptBytesFetched(browser, url).then((files) => ({
         raw: files.raw + output.firstPageInline.raw,
         gzip: files.gzip + output.firstPageInline.gzip,
@@ -534,6 +539,33 @@ async function measureInBrowser(spec: string, outDir: string, output: OutputFigu
   } finally {
     await stop(preview);
   }
+}
+
+/**
+ * Lighthouse's mobile audit (its default: a throttled mid-range phone) of one page, with the CLI and the
+ * same Chromium; undefined (and a note) if it cannot run.
+ */
+async function lighthouseScores(url: string): Promise<BrowserFigures['lighthouse']> {
+  const report = path.join(tempRoot ?? os.tmpdir(), `lighthouse-${Date.now()}.json`);
+  const flags = ['--headless=new', ...chromiumLaunchOptions.args].join(' ');
+  const args = [lighthouseBin, url, '--quiet', `--chrome-flags=${flags}`, '--output=json', `--output-path=${report}`];
+  args.push('--only-categories=performance,accessibility');
+  const run = spawnSync(process.execPath, args, {
+    env: { ...process.env, CHROME_PATH: chromiumLaunchOptions.executablePath ?? process.env.CHROME_PATH },
+    encoding: 'utf8',
+    timeout: 180_000,
+  });
+  if (run.status !== 0 || !existsSync(report)) {
+    console.log(`  Lighthouse did not run: ${(run.stderr || run.error?.message || '').trim().split('\n')[0]}`);
+    return undefined;
+  }
+  const { categories } = JSON.parse(readFileSync(report, 'utf8')) as {
+    categories: Record<'performance' | 'accessibility', { score: number }>;
+  };
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+  };
 }
 
 async function launchChromium(): Promise<Browser> {
@@ -762,6 +794,14 @@ function printTable(results: CaseResult[], memoryMethod: string): void {
     ['DOM elements, largest op page', (r) => (r.browser ? r.browser.domNodes.toLocaleString('en-US') : na(r))],
     ['first contentful paint ⁵', (r) => (r.browser ? `${r.browser.fcpMs.toFixed(0)} ms` : na(r))],
     ['first op title visible ⁵', (r) => (r.browser ? `${r.browser.titleMs.toFixed(0)} ms` : na(r))],
+    [
+      'Lighthouse mobile: performance ⁶',
+      (r) => (r.browser?.lighthouse ? String(r.browser.lighthouse.performance) : na(r)),
+    ],
+    [
+      'Lighthouse mobile: accessibility ⁶',
+      (r) => (r.browser?.lighthouse ? String(r.browser.lighthouse.accessibility) : na(r)),
+    ],
   ];
   const headers = ['', ...results.map((r) => r.bench.label)];
   const body = rows.map(([name, cell]) => [name, ...results.map(cell)]);
@@ -793,6 +833,8 @@ function printTable(results: CaseResult[], memoryMethod: string): void {
       '  127.0.0.1, in ms since navigation start. FCP: Paint Timing. Title visible: when the h1 was first painted',
       `  (${methods || 'n/a'}).`,
       `  Pages: ${pages.join('; ') || 'n/a'}.`,
+      '⁶ Lighthouse (node_modules/lighthouse, its default mobile audit: a throttled mid-range phone) of the first',
+      '  operation page from the same static server, in the same Chromium.',
     ].join('\n'),
   );
   for (const r of results) for (const error of r.errors) console.log(`\n✖ ${r.bench.label}: ${error}`);
@@ -801,12 +843,18 @@ function printTable(results: CaseResult[], memoryMethod: string): void {
 function printGoals(results: CaseResult[]): void {
   const verdict = (met: boolean | undefined) =>
     met === undefined ? '[not measured]' : met ? '[met]    ' : '[NOT met]';
-  const each = (pick: (r: CaseResult) => number | undefined, format: (n: number) => string, limit: number) => {
+  const each = (
+    pick: (r: CaseResult) => number | undefined,
+    format: (n: number) => string,
+    limit: number,
+    bound: 'at most' | 'at least' = 'at most',
+  ) => {
     const measured = results.flatMap((r) => {
       const value = pick(r);
       return value === undefined ? [] : [{ label: r.bench.label, value }];
     });
-    const met = measured.length === 0 ? undefined : measured.every((m) => m.value <= limit);
+    const within = (value: number) => (bound === 'at most' ? value <= limit : value >= limit);
+    const met = measured.length === 0 ? undefined : measured.every((m) => within(m.value));
     return `${verdict(met)} ${measured.map((m) => `${m.label} ${format(m.value)}`).join(', ') || 'no case measured'}`;
   };
   const at1000 = results.find((r) => r.bench.size === 1000);
@@ -821,6 +869,10 @@ function printGoals(results: CaseResult[]): void {
   );
   console.log(
     `  first operation title visible ≤ 150 ms on localhost:\n    ${each((r) => r.browser?.titleMs, ms, goals.titleVisibleMs)}`,
+  );
+  console.log(
+    `  Lighthouse mobile performance ≥ 95 (⁶):\n    ${each((r) => r.browser?.lighthouse?.performance, String, goals.lighthousePerformance, 'at least')}\n` +
+      `  Lighthouse mobile accessibility 100 (⁶):\n    ${each((r) => r.browser?.lighthouse?.accessibility, String, 100, 'at least')}`,
   );
   console.log(
     `  1,000 operations build in ≤ 30 s:\n    ${one(at1000?.build?.wallSeconds, (n) => `${n.toFixed(1)} s`, goals.buildSeconds)}`,
