@@ -26,8 +26,8 @@ export function groupAnchor(groupName: string): string {
 /**
  * The reference's sidebar as seen from a page whose tags are `openTags`:
  * those tags list their operations, the other tags of their groups are one
- * link each, and the other groups are one link to their place on the
- * introduction. With no open tag (the introduction, models, guides) every
+ * link each, and the other groups are one link each to their place on the
+ * introduction (where their tags are listed; a group has no page of its own). With no open tag (the introduction, models, guides) every
  * group lists its tags as links. Each page passes its own, so a page's size
  * does not grow with the number of operations in the whole API, and no page
  * carries entries it does not show.
@@ -39,16 +39,19 @@ export function referenceSidebar(model: ApiModel, openTags: ReadonlySet<string> 
       ? { label: tag.name, collapsed: false, items: parts.tagItems(tag) }
       : { label: tag.name, link: parts.urls.tag(tag) };
   const someGroupOpen = model.tagGroups.some((group) => group.tags.some((name) => openTags.has(name)));
-  const groups: SidebarItem[] = model.tagGroups.map((group) => ({
-    label: group.name,
-    items:
-      someGroupOpen && !group.tags.some((name) => openTags.has(name))
-        ? [{ label: `All ${group.name} tags`, link: `${parts.urls.introduction}#${groupAnchor(group.name)}` }]
-        : group.tags.flatMap((name) => {
+  const groups: SidebarItem[] = model.tagGroups.map((group) =>
+    someGroupOpen && !group.tags.some((name) => openTags.has(name))
+      ? // Another group than the reader's: one link to where the introduction lists its tags (a collapsed
+        // group holding that one link cost a dozen elements and ~750 bytes per group on every page).
+        { label: `${group.name} tags`, link: `${parts.urls.introduction}#${groupAnchor(group.name)}` }
+      : {
+          label: group.name,
+          items: group.tags.flatMap((name) => {
             const tag = parts.tags.get(name);
             return tag ? [tagEntry(tag)] : [];
           }),
-  }));
+        },
+  );
   return [
     {
       label: 'API reference',

@@ -268,7 +268,7 @@ test.describe('sidebar size', () => {
     const nav = sidebar(page);
     await expect(nav.getByRole('link', { name: 'Categories', exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Orders', exact: true })).toHaveCount(0);
-    await nav.getByRole('link', { name: 'All Store tags' }).click();
+    await nav.getByRole('link', { name: 'Store tags', exact: true }).click();
     await expect(page).toHaveURL(/\/reference\/#group-store$/);
     const store = page.getByRole('region', { name: 'Store' });
     await expect(store.getByRole('link')).toHaveText(['Orders', 'Inventory']);

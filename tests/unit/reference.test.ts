@@ -112,7 +112,7 @@ describe('sidebar', () => {
               'Categories',
             ],
           },
-          { Store: ['All Store tags'] },
+          'Store tags',
           'Models',
           'Errors',
         ],
