@@ -12,7 +12,7 @@ import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
 import {
   cnameFile,
   headersFile,
-  inlineScripts,
+  inlineScriptsOfFile,
   redirectsFile,
   serverOrigins,
   sha256,
@@ -31,8 +31,10 @@ export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
         const out = fileURLToPath(dir);
         const pages = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html'));
         const hashes = new Set<string>();
-        for (const page of pages) {
-          for (const script of inlineScripts(await readFile(path.join(out, page), 'utf8'))) hashes.add(sha256(script));
+        // A few files at a time: reading overlaps the scanning.
+        for (let i = 0; i < pages.length; i += 16) {
+          const batch = await Promise.all(pages.slice(i, i + 16).map((page) => readFile(path.join(out, page))));
+          for (const page of batch) for (const script of inlineScriptsOfFile(page)) hashes.add(sha256(script));
         }
         const model = await loadApiModel(resolveSpecPath(root));
         const apiOrigins = serverOrigins(model.servers);

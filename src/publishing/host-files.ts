@@ -25,6 +25,22 @@ export function inlineScripts(html: string): string[] {
     .filter((body) => body.length > 0);
 }
 
+/**
+ * `inlineScripts` of a page as read from disk: only the stretches from each `<script` to its `</script>` are
+ * decoded, not the whole page (at 3,000 operations the built pages are ~600 MB).
+ */
+export function inlineScriptsOfFile(page: Buffer): string[] {
+  const scripts: string[] = [];
+  const close = '</script>';
+  for (let at = page.indexOf('<script'); at !== -1; ) {
+    const end = page.indexOf(close, at);
+    if (end === -1) break;
+    scripts.push(...inlineScripts(page.toString('utf8', at, end + close.length)));
+    at = page.indexOf('<script', end + close.length);
+  }
+  return scripts;
+}
+
 export function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }

@@ -4,6 +4,7 @@ import {
   contentSecurityPolicy,
   headersFile,
   inlineScripts,
+  inlineScriptsOfFile,
   parseHeadersFile,
   redirectsFile,
   serverOrigins,
@@ -108,6 +109,8 @@ describe('the headers file', () => {
   it('finds inline scripts but not external ones', () => {
     const html = '<script>a()</script><script src="/x.js"></script><script type="module">b()</script>';
     expect(inlineScripts(html)).toEqual(['a()', 'b()']);
+    const page = `<p>é ${html}</p><script>\n  c("ü")\n</script><script src="y.js" async></script>`;
+    expect(inlineScriptsOfFile(Buffer.from(page))).toEqual(inlineScripts(page));
     expect(sha256('a()')).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
   });
 });
