@@ -9,12 +9,20 @@ import { renderBackend } from './render-backend.ts';
 
 export { highlightStyles } from './highlight-engine.ts';
 
-/** The same example appears on many pages (every error body, say): highlight it once while it keeps coming. */
-const cache = new RecentCache<Promise<string>>(2_000);
+/**
+ * The same example appears on many pages (every error body, say): highlight it once while it keeps coming. One
+ * memo per language, keyed by the code itself (no new long key string to hash on every lookup).
+ */
+const memos = new Map<string, RecentCache<Promise<string>>>();
 
 /** Highlighted HTML (a `<pre class="shiki">`); unknown languages fall back to plain text. */
 export function highlight(code: string, language: string): Promise<string> {
-  return cache.get(`${language}\u0000${code}`, () => {
+  let memo = memos.get(language);
+  if (!memo) {
+    memo = new RecentCache<Promise<string>>(2_000);
+    memos.set(language, memo);
+  }
+  return memo.get(code, () => {
     const backend = renderBackend();
     return backend ? backend.highlight(code, language) : highlightHere(code, language);
   });

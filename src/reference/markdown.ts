@@ -25,17 +25,28 @@ export interface RenderMarkdownOptions {
   highestHeading?: number;
 }
 
-const cacheKey = (markdown: string, options: RenderMarkdownOptions) =>
-  `${options.inline ? 'i' : 'b'}${options.highestHeading ?? HIGHEST_LEVEL}${markdown}`;
+/**
+ * One memo per way of rendering, keyed by the description text itself: a key made by prefixing the text would be
+ * a new long string to hash on every lookup (and garbage after it), where the model's own string keeps its hash.
+ */
+function memoFor<V>(memos: Map<string, RecentCache<V>>, options: RenderMarkdownOptions): RecentCache<V> {
+  const variant = `${options.inline ? 'inline' : 'block'} h${options.highestHeading ?? HIGHEST_LEVEL}`;
+  let memo = memos.get(variant);
+  if (!memo) {
+    memo = new RecentCache<V>(4_000);
+    memos.set(variant, memo);
+  }
+  return memo;
+}
 
 // The same descriptions (shared headers, error responses, parameters) recur on page after page: rendering is
 // pure, so a text is rendered once while it keeps coming. At 1,000 operations this saves most of the Markdown work.
-const rendered = new RecentCache<string>(4_000);
+const rendered = new Map<string, RecentCache<string>>();
 const plainText = new RecentCache<string>(4_000);
 
 /** Renders description Markdown (CommonMark + GFM) as sanitised HTML; raw HTML in the source is dropped. */
 export function renderMarkdown(markdown: string, options: RenderMarkdownOptions = {}): string {
-  return rendered.get(cacheKey(markdown, options), () => renderMarkdownUncached(markdown, options));
+  return memoFor(rendered, options).get(markdown, () => renderMarkdownUncached(markdown, options));
 }
 
 /** `renderMarkdown` without its memory, for a caller that keeps its own (the render worker's client). */
@@ -44,13 +55,13 @@ export function renderMarkdownUncached(markdown: string, options: RenderMarkdown
   return String((options.inline ? inlineProcessor : blockProcessor).processSync(file));
 }
 
-const renderedElsewhere = new RecentCache<Promise<string>>(4_000);
+const renderedElsewhere = new Map<string, RecentCache<Promise<string>>>();
 
 /** `renderMarkdown` for pages: in the render worker during builds (see `reference/render-backend.ts`), once per text. */
 export function renderMarkdownForPage(markdown: string, options: RenderMarkdownOptions = {}): Promise<string> {
   const backend = renderBackend();
   if (!backend) return Promise.resolve(renderMarkdown(markdown, options));
-  return renderedElsewhere.get(cacheKey(markdown, options), () => backend.markdown(markdown, options));
+  return memoFor(renderedElsewhere, options).get(markdown, () => backend.markdown(markdown, options));
 }
 
 /** Description Markdown as plain text for meta descriptions, search and llms.txt (callers escape it as any string). */
