@@ -31,6 +31,9 @@ const languages = [
 
 let highlighter: Promise<Highlighter> | undefined;
 
+/** Characters of code highlighted token by token; longer code is plain text. */
+export const maxHighlightedLength = 10_000;
+
 function load(): Promise<Highlighter> {
   // Shiki's JavaScript regex engine: the same output as Oniguruma for these grammars (compared when switching),
   // about a quarter faster, and no WebAssembly to load.
@@ -45,7 +48,10 @@ function load(): Promise<Highlighter> {
 /** Highlighted HTML (a `<pre class="shiki">`); unknown languages fall back to plain text. */
 export async function highlightHere(code: string, language: string): Promise<string> {
   const shiki = await load();
-  const lang = shiki.getLoadedLanguages().includes(language) ? language : 'text';
+  // Beyond this size (GitHub's descriptions have examples of ~90 KB) a block is shown as plain text: colouring
+  // every token of it made one page 8,000 elements, and a reader skims such a block rather than reads it.
+  const long = code.length > maxHighlightedLength;
+  const lang = !long && shiki.getLoadedLanguages().includes(language) ? language : 'text';
   const plain = plainTokens(
     shiki.getTheme(themes.light).fg.slice(1).toLowerCase(),
     shiki.getTheme(themes.dark).fg.slice(1).toLowerCase(),
