@@ -18,9 +18,19 @@ interface Piece {
   text: string;
 }
 
-export function locateInBlockYaml(source: string, pointer: string): SourcePosition | undefined {
+/** A locator for `source`: splits it into lines on first use, once, however many problems it places. */
+export function blockYamlLocator(source: string): (pointer: string) => SourcePosition | undefined {
+  let lines: readonly string[] | undefined;
+  return (pointer) => {
+    lines ??= source.split('\n');
+    return locateInLines(lines, pointer);
+  };
+}
+
+const isDash = (text: string) => text === '-' || text.startsWith('- ');
+
+function locateInLines(lines: readonly string[], pointer: string): SourcePosition | undefined {
   const segments = fromPointer(pointer);
-  const lines = source.split('\n');
   let lineIndex = 0;
   /** A dash's remainder, read before the next line. */
   let pending: Piece | undefined;
@@ -70,7 +80,7 @@ export function locateInBlockYaml(source: string, pointer: string): SourcePositi
   for (const segment of segments) {
     const first = current;
     if (!first) return undefined;
-    const isList = first.text === '-' || first.text.startsWith('- ');
+    const isList = isDash(first.text);
     const childIndent = first.indent;
     if (childIndent < parentIndent || (childIndent === parentIndent && !(isList && allowDashAtParent)))
       return undefined;
@@ -80,7 +90,7 @@ export function locateInBlockYaml(source: string, pointer: string): SourcePositi
     while (piece && piece.indent >= childIndent) {
       if (piece.indent === childIndent) {
         if (isList) {
-          if (!(piece.text === '-' || piece.text.startsWith('- '))) return undefined;
+          if (!isDash(piece.text)) return undefined;
           if (String(index) === segment) {
             match = enterItem(piece);
             break;

@@ -9,7 +9,7 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isAlias, isCollection, isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
 import { fromPointer } from './json-pointer.ts';
-import { locateInBlockYaml } from './locate-in-yaml.ts';
+import { blockYamlLocator } from './locate-in-yaml.ts';
 import type { SourcePosition, SpecProblem } from './spec-problem.ts';
 
 /** Limits that keep hostile input cheap to refuse. */
@@ -168,13 +168,14 @@ function readQuickly(text: string, limits: ParseLimits): unknown {
 }
 
 /**
- * Positions for problems, found by reading lines (`locateInBlockYaml`); where that is unsure, the full parser
+ * Positions for problems, found by reading lines (`blockYamlLocator`); where that is unsure, the full parser
  * places them, parsed once and only if needed.
  */
 function locator(text: string, limits: ParseLimits): ParsedSource['locate'] {
+  const byLines = blockYamlLocator(text);
   let parsed: ParseResult | undefined;
   return (pointer) => {
-    const quick = locateInBlockYaml(text, pointer);
+    const quick = byLines(pointer);
     if (quick) return quick;
     parsed ??= parseCarefully(text, limits);
     return parsed.ok ? parsed.source.locate(pointer) : undefined;

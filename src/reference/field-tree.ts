@@ -81,11 +81,6 @@ export class FieldTreePlanner {
     this.#maxDepth = maxDepth;
   }
 
-  /** Whether a model's fields were already shown on this page. */
-  shown(model: string): boolean {
-    return this.#expanded.has(model);
-  }
-
   plan(schema: SchemaOrRef): FieldTree {
     return this.#plan(schema, [], 0);
   }
@@ -111,13 +106,14 @@ export class FieldTreePlanner {
     const shape: Shape = {
       rows: (objectProperties(document, schema) ?? []).map((row) => {
         const rowSchema = dereference<OpenAPIV3.SchemaObject>(document, row.schema);
+        const rowModel = refName(row.schema);
         return {
           name: row.name,
           type: typeLabel(document, row.schema),
-          model: refName(row.schema),
+          model: rowModel,
           required: row.required,
           notes: [...flags(document, row.schema), ...constraints(document, row.schema)],
-          description: refName(row.schema) ? modelSummary(rowSchema.description) : rowSchema.description,
+          description: rowModel ? modelSummary(rowSchema.description) : rowSchema.description,
           example: rowSchema.example === undefined ? undefined : JSON.stringify(rowSchema.example),
           children: hasChildren(document, row.schema) ? this.#plan(row.schema, inner, depth + 1) : undefined,
         };

@@ -29,43 +29,43 @@ const languages = [
   'csharp',
 ];
 
-let highlighter: Promise<Highlighter> | undefined;
+/** The highlighter, and the transformers that depend on its themes (made once with it). */
+let highlighter: Promise<{ shiki: Highlighter; transformers: ShikiTransformer[] }> | undefined;
 
 /** Characters of code highlighted token by token; longer code is plain text. */
 export const maxHighlightedLength = 10_000;
 
-function load(): Promise<Highlighter> {
-  // Shiki's JavaScript regex engine: the same output as Oniguruma for these grammars (compared when switching),
-  // about a quarter faster, and no WebAssembly to load.
-  highlighter ??= createHighlighter({
-    themes: Object.values(themes),
-    langs: languages,
-    engine: createJavaScriptRegexEngine(),
-  });
+function load(): Promise<{ shiki: Highlighter; transformers: ShikiTransformer[] }> {
+  highlighter ??= (async () => {
+    // Shiki's JavaScript regex engine: the same output as Oniguruma for these grammars (compared when switching),
+    // about a quarter faster, and no WebAssembly to load.
+    const shiki = await createHighlighter({
+      themes: Object.values(themes),
+      langs: languages,
+      engine: createJavaScriptRegexEngine(),
+    });
+    const foreground = (name: string) => shiki.getTheme(name).fg.slice(1).toLowerCase();
+    return { shiki, transformers: [colourClasses, plainTokens(foreground(themes.light), foreground(themes.dark))] };
+  })();
   return highlighter;
 }
 
 /** Highlighted HTML (a `<pre class="shiki">`); unknown languages fall back to plain text. */
 export async function highlightHere(code: string, language: string): Promise<string> {
-  const shiki = await load();
+  const { shiki, transformers } = await load();
   // Beyond this size (GitHub's descriptions have examples of ~90 KB) a block is shown as plain text: colouring
   // every token of it made one page 8,000 elements, and a reader skims such a block rather than reads it.
   const long = code.length > maxHighlightedLength;
   const lang = !long && shiki.getLoadedLanguages().includes(language) ? language : 'text';
-  const plain = plainTokens(
-    shiki.getTheme(themes.light).fg.slice(1).toLowerCase(),
-    shiki.getTheme(themes.dark).fg.slice(1).toLowerCase(),
-  );
-  return shiki.codeToHtml(code, { lang, themes, defaultColor: 'light', transformers: [colourClasses, plain] });
+  return shiki.codeToHtml(code, { lang, themes, defaultColor: 'light', transformers });
 }
 
 type CodeElement = Parameters<NonNullable<ShikiTransformer['code']>>[0];
 
 /**
  * Fewer elements and bytes for the same look: the block's colours move to the stylesheet, tokens in the
- * block's own colours (both themes) become plain text, and
- * the per-line wrappers go (nothing here styles lines), and neighbours of one colour merge. A JSON line
- * was five elements, now two.
+ * block's own colours (both themes) become plain text, the per-line wrappers go (nothing here styles lines),
+ * and neighbours of one colour merge. A JSON line was five elements, now two.
  */
 function plainTokens(lightFg: string, darkFg: string): ShikiTransformer {
   const inherited = new Set([`l-${lightFg}`, `d-${darkFg}`]);
@@ -142,7 +142,7 @@ export function highlightStyles(): Promise<string> {
 let styles: Promise<string> | undefined;
 
 async function buildHighlightStyles(): Promise<string> {
-  const shiki = await load();
+  const { shiki } = await load();
   const palette = (name: string) => {
     const theme = shiki.getTheme(name);
     const colours = [theme.fg, ...theme.settings.map((s) => s.settings?.foreground)];

@@ -11,7 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Transformer, unified } from 'unified';
-import { RecentCache } from './recent-cache.ts';
+import { RecentCache, RecentCaches } from './recent-cache.ts';
 import { renderBackend } from './render-backend.ts';
 
 /** Options for {@link renderMarkdown}. */
@@ -25,43 +25,33 @@ export interface RenderMarkdownOptions {
   highestHeading?: number;
 }
 
-/**
- * One memo per way of rendering, keyed by the description text itself: a key made by prefixing the text would be
- * a new long string to hash on every lookup (and garbage after it), where the model's own string keeps its hash.
- */
-function memoFor<V>(memos: Map<string, RecentCache<V>>, options: RenderMarkdownOptions): RecentCache<V> {
-  const variant = `${options.inline ? 'inline' : 'block'} h${options.highestHeading ?? HIGHEST_LEVEL}`;
-  let memo = memos.get(variant);
-  if (!memo) {
-    memo = new RecentCache<V>(4_000);
-    memos.set(variant, memo);
-  }
-  return memo;
-}
+/** Which way of rendering `options` asks for: the variant of the memos below. */
+const variantOf = (options: RenderMarkdownOptions) =>
+  `${options.inline ? 'inline' : 'block'} h${options.highestHeading ?? HIGHEST_LEVEL}`;
 
 // The same descriptions (shared headers, error responses, parameters) recur on page after page: rendering is
 // pure, so a text is rendered once while it keeps coming. At 1,000 operations this saves most of the Markdown work.
-const rendered = new Map<string, RecentCache<string>>();
+const rendered = new RecentCaches<string>(4_000);
 const plainText = new RecentCache<string>(4_000);
 
 /** Renders description Markdown (CommonMark + GFM) as sanitised HTML; raw HTML in the source is dropped. */
 export function renderMarkdown(markdown: string, options: RenderMarkdownOptions = {}): string {
-  return memoFor(rendered, options).get(markdown, () => renderMarkdownUncached(markdown, options));
+  return rendered.get(variantOf(options), markdown, () => renderMarkdownUncached(markdown, options));
 }
 
 /** `renderMarkdown` without its memory, for a caller that keeps its own (the render worker's client). */
 export function renderMarkdownUncached(markdown: string, options: RenderMarkdownOptions = {}): string {
-  const file = { value: markdown, data: { highestHeading: options.highestHeading ?? HIGHEST_LEVEL } };
+  const file = { value: markdown, data: { highestHeading: options.highestHeading } };
   return String((options.inline ? inlineProcessor : blockProcessor).processSync(file));
 }
 
-const renderedElsewhere = new Map<string, RecentCache<Promise<string>>>();
+const renderedElsewhere = new RecentCaches<Promise<string>>(4_000);
 
 /** `renderMarkdown` for pages: in the render worker during builds (see `reference/render-backend.ts`), once per text. */
 export function renderMarkdownForPage(markdown: string, options: RenderMarkdownOptions = {}): Promise<string> {
   const backend = renderBackend();
   if (!backend) return Promise.resolve(renderMarkdown(markdown, options));
-  return memoFor(renderedElsewhere, options).get(markdown, () => backend.markdown(markdown, options));
+  return renderedElsewhere.get(variantOf(options), markdown, () => backend.markdown(markdown, options));
 }
 
 /** Description Markdown as plain text for meta descriptions, search and llms.txt (callers escape it as any string). */

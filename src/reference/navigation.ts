@@ -6,6 +6,7 @@
 import type { ApiModel, ApiOperation, ApiTag } from '../openapi/model.ts';
 import { slugify } from '../openapi/slug.ts';
 import { badgeLabel } from './badges.ts';
+import { oncePerModel } from './per-model.ts';
 import { operationTitle, referencePaths } from './routes.ts';
 
 /** The sidebar items Starlight's config takes (a subset of its schema). */
@@ -73,11 +74,7 @@ interface SidebarParts {
 }
 
 /** What every page's sidebar is assembled from, worked out once per model (every page asks). */
-const partsByModel = new WeakMap<ApiModel, SidebarParts>();
-
-function sidebarParts(model: ApiModel): SidebarParts {
-  let parts = partsByModel.get(model);
-  if (parts) return parts;
+const sidebarParts = oncePerModel((model): SidebarParts => {
   // Starlight adds the site's base path to sidebar links itself.
   const urls = referencePaths(model);
   const operations = new Map(model.operations.map((o) => [o.operationId, o]));
@@ -88,7 +85,7 @@ function sidebarParts(model: ApiModel): SidebarParts {
     ...(operation.badge ? { badge: badgeLabel(operation.badge) } : {}),
   });
   const itemsByTag = new Map<string, SidebarItem[]>();
-  parts = {
+  return {
     urls,
     tags: new Map(model.tags.map((t) => [t.name, t])),
     tagItems(tag) {
@@ -106,6 +103,4 @@ function sidebarParts(model: ApiModel): SidebarParts {
       return [...items];
     },
   };
-  partsByModel.set(model, parts);
-  return parts;
-}
+});

@@ -31,3 +31,27 @@ export class RecentCache<V> {
     return value;
   }
 }
+
+/**
+ * Recent caches side by side, one per variant (a language, a way of rendering Markdown), each keyed by the text
+ * itself: a key made by prefixing the text with its variant would be a new long string to hash on every lookup
+ * (and garbage after it), where the model's own strings keep their hashes.
+ */
+export class RecentCaches<V> {
+  readonly #byVariant = new Map<string, RecentCache<V>>();
+  readonly #limit: number;
+
+  /** `limit`: entries kept per variant. */
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  get(variant: string, key: string, make: () => V): V {
+    let cache = this.#byVariant.get(variant);
+    if (!cache) {
+      cache = new RecentCache<V>(this.#limit);
+      this.#byVariant.set(variant, cache);
+    }
+    return cache.get(key, make);
+  }
+}

@@ -4,6 +4,7 @@
  */
 
 import type { ApiErrorCode, ApiModel, ApiOperation, ApiSchema, ApiTag, ApiTagGroup } from '../openapi/model.ts';
+import { oncePerModel } from './per-model.ts';
 import { sitePath } from './site-path.ts';
 
 /** Where the reference lives in the site. */
@@ -31,30 +32,11 @@ export interface ReferenceUrls {
   errors: string;
 }
 
-/** Built once per model: every page asks for these. */
-const urlsByModel = new WeakMap<ApiModel, ReferenceUrls>();
-
 /** Links to reference pages, under the site's base path. */
-export function referenceUrls(model: ApiModel): ReferenceUrls {
-  let urls = urlsByModel.get(model);
-  if (!urls) {
-    urls = buildUrls(model, sitePath);
-    urlsByModel.set(model, urls);
-  }
-  return urls;
-}
-
-const pathsByModel = new WeakMap<ApiModel, ReferenceUrls>();
+export const referenceUrls: (model: ApiModel) => ReferenceUrls = oncePerModel((model) => buildUrls(model, sitePath));
 
 /** The same links from the site's root, without its base path: for Starlight's sidebar, which adds the base itself. */
-export function referencePaths(model: ApiModel): ReferenceUrls {
-  let paths = pathsByModel.get(model);
-  if (!paths) {
-    paths = buildUrls(model);
-    pathsByModel.set(model, paths);
-  }
-  return paths;
-}
+export const referencePaths: (model: ApiModel) => ReferenceUrls = oncePerModel((model) => buildUrls(model));
 
 function buildUrls(model: ApiModel, under: (path: string) => string = (path) => path): ReferenceUrls {
   const tagSegment = (slug: string) => (reservedSlugs.has(slug) ? `${slug}-tag` : slug);

@@ -1,22 +1,21 @@
 /** Which operations use each component schema (directly or inside an inline schema), computed once per model. */
 import { isRecord } from '../openapi/json-pointer.ts';
 import type { ApiModel, ApiOperation } from '../openapi/model.ts';
+import { oncePerModel } from './per-model.ts';
 
-const usageByModel = new WeakMap<ApiModel, Map<string, ApiOperation[]>>();
+const usageOf = oncePerModel((model) => {
+  const usage = new Map<string, ApiOperation[]>();
+  for (const operation of model.operations) {
+    const refs = new Set<string>();
+    collectRefs([operation.parameters, operation.requestBody, operation.responses], refs);
+    for (const ref of refs) usage.set(ref, [...(usage.get(ref) ?? []), operation]);
+  }
+  return usage;
+});
 
 /** Operations whose parameters, body or responses refer to the schema at `pointer` (e.g. `/components/schemas/Pet`). */
 export function operationsUsing(model: ApiModel, pointer: string): ApiOperation[] {
-  let usage = usageByModel.get(model);
-  if (!usage) {
-    usage = new Map();
-    for (const operation of model.operations) {
-      const refs = new Set<string>();
-      collectRefs([operation.parameters, operation.requestBody, operation.responses], refs);
-      for (const ref of refs) usage.set(ref, [...(usage.get(ref) ?? []), operation]);
-    }
-    usageByModel.set(model, usage);
-  }
-  return usage.get(`#${pointer}`) ?? [];
+  return usageOf(model).get(`#${pointer}`) ?? [];
 }
 
 function collectRefs(value: unknown, into: Set<string>): void {

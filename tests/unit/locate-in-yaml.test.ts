@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toPointer } from '../../src/openapi/json-pointer.ts';
-import { locateInBlockYaml } from '../../src/openapi/locate-in-yaml.ts';
+import { blockYamlLocator } from '../../src/openapi/locate-in-yaml.ts';
 import { parseCarefully, parseSource } from '../../src/openapi/parse-source.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,8 +32,9 @@ function compare(text: string): { checked: number; quick: number } {
   expect(quickRead.ok && quickRead.source.data).toEqual(careful.source.data);
   let quick = 0;
   const pointers = everyPointer(careful.source.data);
+  const locate = blockYamlLocator(text);
   for (const pointer of pointers) {
-    const found = locateInBlockYaml(text, pointer);
+    const found = locate(pointer);
     if (found === undefined) continue;
     quick++;
     expect({ pointer, at: found }).toEqual({ pointer, at: careful.source.locate(pointer) });
@@ -90,8 +91,8 @@ describe('locating a pointer by reading lines', () => {
 
   it('agrees on quoted keys, block scalars, compact and same-indent lists, and gives up on flow collections', () => {
     compare(quirks);
-    expect(locateInBlockYaml(quirks, '/paths/~1pets~1{petId}/get/responses/404/description')).toBeUndefined();
-    expect(locateInBlockYaml(quirks, '/info/description')).toEqual({ line: 5, column: 3 });
-    expect(locateInBlockYaml(quirks, '/tags/1/name')).toEqual({ line: 13, column: 5 });
+    expect(blockYamlLocator(quirks)('/paths/~1pets~1{petId}/get/responses/404/description')).toBeUndefined();
+    expect(blockYamlLocator(quirks)('/info/description')).toEqual({ line: 5, column: 3 });
+    expect(blockYamlLocator(quirks)('/tags/1/name')).toEqual({ line: 13, column: 5 });
   });
 });
