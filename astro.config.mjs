@@ -35,7 +35,9 @@ export default defineConfig({
       // Guide code blocks wrap long lines: a block that scrolls sideways needs keyboard access (axe), and
       // Expressive Code's <pre> is not focusable. Copying still gives the original lines.
       expressiveCode: { defaultProps: { wrap: true } },
-      customCss: ['./src/styles/reference.css'],
+      customCss: ['./src/styles/sidebar.css', './src/styles/reference.css'],
+      // Leaner markup for the shell parts every page repeats (see each component).
+      components: { Sidebar: './src/components/starlight/Sidebar.astro' },
       head: [
         // Says, before the first paint, that scripts run: controls that need them (Try it, Copy) are then laid
         // out from the start instead of appearing later and pushing the page down (reference.css).

@@ -25,11 +25,17 @@ export function groupAnchor(groupName: string): string {
 }
 
 /**
+ * On pages with no open tag, an API with at most this many tags lists them all; a larger one shows each
+ * group as one link, so that models, guides and the introduction do not each carry hundreds of tag links.
+ */
+export const tagsListedWhereNoneIsOpen = 30;
+
+/**
  * The reference's sidebar as seen from a page whose tags are `openTags`:
  * those tags list their operations, the other tags of their groups are one
  * link each, and the other groups are one link each to their place on the
- * introduction (where their tags are listed; a group has no page of its own). With no open tag (the introduction, models, guides) every
- * group lists its tags as links. Each page passes its own, so a page's size
+ * introduction (where their tags are listed; a group has no page of its own). With no open tag (the
+ * introduction, models, guides) every group lists its tags as links, unless there are too many of them. Each page passes its own, so a page's size
  * does not grow with the number of operations in the whole API, and no page
  * carries entries it does not show.
  */
@@ -40,8 +46,9 @@ export function referenceSidebar(model: ApiModel, openTags: ReadonlySet<string> 
       ? { label: tag.name, collapsed: false, items: parts.tagItems(tag) }
       : { label: tag.name, link: parts.urls.tag(tag) };
   const someGroupOpen = model.tagGroups.some((group) => group.tags.some((name) => openTags.has(name)));
+  const groupsAsLinks = someGroupOpen || model.tags.length > tagsListedWhereNoneIsOpen;
   const groups: SidebarItem[] = model.tagGroups.map((group) =>
-    someGroupOpen && !group.tags.some((name) => openTags.has(name))
+    groupsAsLinks && !group.tags.some((name) => openTags.has(name))
       ? // Another group than the reader's: one link to where the introduction lists its tags (a collapsed
         // group holding that one link cost a dozen elements and ~750 bytes per group on every page).
         { label: `${group.name} tags`, link: `${parts.urls.introduction}#${groupAnchor(group.name)}` }

@@ -29,6 +29,24 @@ test.describe('sidebar', () => {
     await page.goto(urls.operation(operation('updateInventoryItem')));
     await expect(sidebar(page).getByRole('link', { name: "PUT Set a pet's stock count Beta" })).toBeVisible();
   });
+
+  test('a group closes and opens from the keyboard, and stays as the reader left it on the next page', async ({
+    page,
+  }) => {
+    await page.goto('/guides/getting-started/');
+    const introduction = sidebar(page).getByRole('link', { name: 'Introduction', exact: true });
+    await expect(introduction).toBeVisible();
+    const reference = sidebar(page).getByText('API reference', { exact: true });
+    await reference.focus();
+    await page.keyboard.press('Enter');
+    await expect(introduction).toBeHidden();
+    await sidebar(page).getByRole('link', { name: 'Authentication', exact: true }).click();
+    await expect(page).toHaveURL(/\/guides\/authentication\/$/);
+    await expect(sidebar(page).getByRole('link', { name: 'Introduction', exact: true })).toBeHidden();
+    await sidebar(page).getByText('API reference', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(sidebar(page).getByRole('link', { name: 'Introduction', exact: true })).toBeVisible();
+  });
 });
 
 test.describe('a deprecated operation', () => {

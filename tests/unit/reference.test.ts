@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { badgeExplanation, badgeLabel } from '../../src/reference/badges.ts';
 import { sunsetStatus } from '../../src/reference/deprecation.ts';
-import { referenceSidebar, type SidebarItem } from '../../src/reference/navigation.ts';
+import { referenceSidebar, type SidebarItem, tagsListedWhereNoneIsOpen } from '../../src/reference/navigation.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
 import { pageHeadings } from '../../src/reference/page-headings.ts';
-import { referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
+import { operationTitle, referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
 import { constraints, objectProperties, typeLabel } from '../../src/reference/schema-summary.ts';
+import { generateDescription } from '../bench/generate-description.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
 
 let model: ApiModel;
@@ -117,6 +118,29 @@ describe('sidebar', () => {
           'Errors',
         ],
       },
+    ]);
+  });
+
+  it('shows each group as one link where no tag is open, once there are too many tags to list', async () => {
+    const large = await modelOf(generateDescription(300));
+    expect(large.tags.length).toBeGreaterThan(tagsListedWhereNoneIsOpen);
+    const [reference] = labels(referenceSidebar(large)) as [{ 'API reference': unknown[] }];
+    expect(reference['API reference']).toEqual([
+      'Introduction',
+      ...large.tagGroups.map((group) => `${group.name} tags`),
+      'Models',
+      'Errors',
+    ]);
+    // A tag's own pages still list its group's tags and its operations.
+    const tag = large.tags[0]?.name ?? '';
+    const groups = (items: SidebarItem[]): SidebarItem[] =>
+      items.flatMap((i) => ('items' in i ? [i, ...groups(i.items)] : []));
+    const opened = groups(referenceSidebar(large, new Set([tag]))).find((i) => i.label === tag);
+    expect(opened && 'items' in opened ? opened.items.map((i) => i.label) : []).toEqual([
+      'Overview',
+      ...(large.tags[0]?.operations ?? []).flatMap((id) =>
+        large.operations.filter((o) => o.operationId === id).map(operationTitle),
+      ),
     ]);
   });
 
