@@ -46,6 +46,7 @@ export default defineConfig({
       sidebar: siteSidebar,
       plugins: [apiReferencePlugin()],
     }),
+    // Before the render worker: the heap sizes it sets apply to isolates created after it.
     buildMemoryIntegration(),
     renderWorkerIntegration(),
     consoleBundleIntegration(),

@@ -7,6 +7,12 @@
  * speed. It is a growth rate, not a cap: a larger description still gets
  * all the memory it needs. (`--optimize-for-size` reached 0.7 GB but
  * doubled the build time.)
+ *
+ * V8 also sizes the young generation by the machine's memory: up to two
+ * 64 MB semi-spaces per isolate here. 16 MB ones cost no measurable speed and
+ * save ~100 MB per isolate. The size is read when an isolate is created, so
+ * this sets it for the render worker started after it; the main thread gets
+ * it from `node-options` in `.npmrc`, which every npm script passes to Node.
  */
 import { setFlagsFromString } from 'node:v8';
 import type { AstroIntegration } from 'astro';
@@ -15,7 +21,7 @@ export function buildMemoryIntegration(): AstroIntegration {
   return {
     name: 'petstore:build-memory',
     hooks: {
-      'astro:build:start': () => setFlagsFromString('--heap-growing-percent=30'),
+      'astro:build:start': () => setFlagsFromString('--heap-growing-percent=30 --max-semi-space-size=16'),
     },
   };
 }
