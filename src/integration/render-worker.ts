@@ -13,7 +13,8 @@ import { type RenderBackend, useRenderBackend } from '../reference/render-backen
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type RenderJob =
   | { id: number; kind: 'highlight'; code: string; language: string }
-  | { id: number; kind: 'markdown'; text: string; options: RenderMarkdownOptions };
+  | { id: number; kind: 'markdown'; text: string; options: RenderMarkdownOptions }
+  | { id: number; kind: 'text'; markdown: string };
 export type RenderAnswer = { id: number; html: string } | { id: number; error: string };
 
 export class RenderWorker implements RenderBackend {
@@ -40,6 +41,10 @@ export class RenderWorker implements RenderBackend {
 
   markdown(text: string, options: RenderMarkdownOptions): Promise<string> {
     return this.#run({ kind: 'markdown', text, options });
+  }
+
+  text(markdown: string): Promise<string> {
+    return this.#run({ kind: 'text', markdown });
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * Where the two costly pure renderings of a page run: Shiki highlighting
- * and description Markdown (about 7 s and 3 s of a 1,000-operation build).
+ * Where the costly pure renderings of a page run: Shiki highlighting and
+ * description Markdown, as HTML or as text (about 7 s, 3 s and 3.7 s of a
+ * 1,000-operation build).
  * During `astro build` the integration installs a backend that runs them in
  * a worker thread, on the second core, while this thread renders pages
  * (`integration/render-worker.ts`); without one (dev server, tests) they run
@@ -9,10 +10,12 @@
 
 import type { RenderMarkdownOptions } from './markdown.ts';
 
-/** Renders elsewhere; the same results as `highlightHere` and `renderMarkdown`. */
+/** Renders elsewhere; the same results as `highlightHere`, `renderMarkdown` and `markdownToText`. */
 export interface RenderBackend {
   highlight(code: string, language: string): Promise<string>;
   markdown(text: string, options: RenderMarkdownOptions): Promise<string>;
+  /** Markdown as plain text, as `markdownToText`. */
+  text(markdown: string): Promise<string>;
 }
 
 // On globalThis because the integration and the pages load this module separately (Node and Vite's bundle).
