@@ -18,6 +18,7 @@ import scalarStyles from '@scalar/api-client/style.css?url';
 import { createWorkspaceStore } from '@scalar/workspace-store/client';
 import { reactive, watch } from 'vue';
 import { createApiKeyStore } from './api-key-store.ts';
+import { withoutClosedOperations } from './console-document.ts';
 import { type ConsoleState, RequestNotes, ResponseNotes } from './console-panels.ts';
 import type { ConsoleTarget } from './console-target.ts';
 import themeStyles from './console-theme.css?url';
@@ -141,7 +142,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
 async function loadDocument(url: string): Promise<Record<string, unknown>> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`The console could not load ${url}: HTTP ${response.status}`);
-  return (await response.json()) as Record<string, unknown>;
+  return withoutClosedOperations((await response.json()) as Record<string, unknown>);
 }
 
 /**

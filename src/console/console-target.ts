@@ -4,7 +4,7 @@
  * in the browser and knows nothing else of how pages are built.
  */
 export interface ConsoleTarget {
-  /** The description the console loads (the spec without operations whose console is off). */
+  /** The API description as JSON; the console leaves out the operations whose console is off. */
   documentUrl: string;
   method: string;
   path: string;

@@ -5,14 +5,14 @@
  * although it never depends on the spec. Pages get its URL from the virtual
  * module `virtual:petstore/console` and import it on the first Try-it click.
  * The files are served under `<base>/_console/` in dev and copied there by
- * the build. As it depends only on src/console, this bundler and the
- * installed packages, the bundle is kept in node_modules/.cache and reused
+ * the build. As it depends only on src/console, the spec module's try-it
+ * rule, this bundler and the installed packages, the bundle is kept in node_modules/.cache and reused
  * while those stay the same: only the first build pays for esbuild (~3 s and
  * ~450 MB beside the site's build).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -24,17 +24,19 @@ const virtualId = 'virtual:petstore/console';
 
 const cacheRoot = path.join(root, 'node_modules/.cache/petstore-console');
 
-/** What the bundle is made from: the base path, the console's sources, the bundler and the installed packages. */
+/**
+ * What the bundle is made from: the base path, the console's sources (src/console, and src/openapi, whose
+ * try-it rule it applies), the bundler and the installed packages.
+ */
 function inputsKey(base: string): string {
   const hash = createHash('sha256').update(base);
-  const consoleDir = path.join(root, 'src/console');
-  const files = [
-    ...readdirSync(consoleDir)
+  const sources = ['src/console', 'src/openapi'].flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
       .sort()
-      .map((name) => path.join(consoleDir, name)),
-    bundler,
-    path.join(root, 'package-lock.json'),
-  ];
+      .map((name) => path.join(root, dir, name))
+      .filter((file) => statSync(file).isFile()),
+  );
+  const files = [...sources, bundler, path.join(root, 'package-lock.json')];
   for (const file of files) hash.update(file).update(existsSync(file) ? readFileSync(file) : '');
   return hash.digest('hex').slice(0, 16);
 }

@@ -2,5 +2,5 @@
 export { checkSpecText, defaultSpecPath, loadApiModel, resolveSpecPath, specPathVariable } from './load-spec.ts';
 export { operationById, sandboxServer } from './lookups.ts';
 export type * from './model.ts';
-export { httpMethods } from './normalize.ts';
+export { httpMethods } from './model.ts';
 export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';

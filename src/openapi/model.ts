@@ -7,6 +7,9 @@ import type { SpecProblem } from './spec-problem.ts';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
+/** The keys of a path item that are operations, in OpenAPI 3.0's order. */
+export const httpMethods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
 /** A schema as written: either a definition or a reference to one (kept, so cycles stay links). */
 export type SchemaOrRef = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
 

@@ -34,11 +34,10 @@ import type {
   ApiTag,
   HttpMethod,
 } from './model.ts';
+import { httpMethods } from './model.ts';
 import { dereference, inlinePathItem } from './refs.ts';
 import { slugify, uniqueSlugs } from './slug.ts';
 import type { SpecProblem } from './spec-problem.ts';
-
-export const httpMethods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** The tag given to operations that have none. */
 export const untaggedName = 'Other';

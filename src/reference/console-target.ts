@@ -1,18 +1,9 @@
-/**
- * Build-time data for the live console: what each operation page tells it
- * (derived from the model), and the description it loads — the spec without
- * the operations whose console is off, so they cannot be reached from inside
- * the console either.
- */
-import type { OpenAPIV3 } from 'openapi-types';
+/** Build-time data for the live console: what each operation page tells it, derived from the model. */
 import type { ConsoleTarget } from '../console/console-target.ts';
-import { httpMethods, operationById, sandboxServer } from '../openapi/index.ts';
-import type { ApiModel, ApiOperation, HttpMethod } from '../openapi/model.ts';
+import { operationById, sandboxServer } from '../openapi/index.ts';
+import type { ApiModel, ApiOperation } from '../openapi/model.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
-
-/** Where the console's copy of the description is served. */
-export const consoleDocumentPath = '/reference/console-openapi.json';
 
 export function consoleTarget(model: ApiModel, operation: ApiOperation): ConsoleTarget {
   const urls = referenceUrls(model);
@@ -28,7 +19,7 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
       }
     : undefined;
   return {
-    documentUrl: sitePath(consoleDocumentPath),
+    documentUrl: sitePath('/openapi.json'),
     method: operation.method,
     path: operation.path,
     ...(sandbox ? { sandboxUrl: sandbox.url } : {}),
@@ -38,19 +29,4 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
       operation.responses.map((response) => [response.status, response.headers.map((header) => header.name)]),
     ),
   };
-}
-
-/** The description without operations whose console the spec turns off (and paths left empty). */
-export function consoleDocument(model: ApiModel): OpenAPIV3.Document {
-  const off = new Set(model.operations.filter((o) => !o.tryIt.enabled).map((o) => `${o.method} ${o.path}`));
-  const paths: OpenAPIV3.PathsObject = {};
-  for (const [path, item] of Object.entries(model.document.paths)) {
-    if (!item) continue;
-    const kept = Object.fromEntries(
-      Object.entries(item).filter(([key]) => !off.has(`${key} ${path}`)),
-    ) as OpenAPIV3.PathItemObject;
-    const hasOperation = Object.keys(kept).some((key) => httpMethods.includes(key as HttpMethod));
-    if (hasOperation) paths[path] = kept;
-  }
-  return { ...model.document, paths };
 }

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_STORAGE_KEY, createApiKeyStore, type KeyStorage } from '../../src/console/api-key-store.ts';
+import { withoutClosedOperations } from '../../src/console/console-document.ts';
 import {
   documentedHeadersFor,
   retryAfterDate,
@@ -12,7 +13,7 @@ import {
   summarizeResponse,
 } from '../../src/console/response-summary.ts';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { consoleDocument, consoleTarget } from '../../src/reference/console-target.ts';
+import { consoleTarget } from '../../src/reference/console-target.ts';
 
 class MemoryStorage implements KeyStorage {
   readonly items = new Map<string, string>();
@@ -143,9 +144,12 @@ describe('what operation pages tell the console', () => {
     return found;
   };
 
-  it('leaves operations whose console is off out of the console description, and keeps the rest', () => {
-    const document = consoleDocument(model);
-    const listed = Object.entries(document.paths).flatMap(([p, item]) =>
+  it('leaves operations whose console is off out of the description the console loads, and keeps the rest', () => {
+    expect(consoleTarget(model, byId('listPets')).documentUrl).toBe('/openapi.json');
+    const document = withoutClosedOperations(JSON.parse(JSON.stringify(model.document)));
+    const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+    expect(document.components).toEqual(model.document.components);
+    const listed = Object.entries(paths).flatMap(([p, item]) =>
       Object.keys(item ?? {})
         .filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key))
         .map((method) => `${method} ${p}`),
@@ -154,6 +158,17 @@ describe('what operation pages tell the console', () => {
     expect(listed.sort()).toEqual(expected.sort());
     expect(listed).not.toContain('get /store/orders');
     expect(listed).toContain('post /store/orders');
+  });
+
+  it("reads the spec's rule, aliases included, and drops path items left without an operation", () => {
+    const document = withoutClosedOperations({
+      openapi: '3.0.3',
+      paths: {
+        '/a': { parameters: [], get: { 'x-explorer-enabled': false }, post: { 'x-try-it': { enabled: true } } },
+        '/b': { parameters: [], get: { 'x-hideTryItPanel': true } },
+      },
+    });
+    expect(document.paths).toEqual({ '/a': { parameters: [], post: { 'x-try-it': { enabled: true } } } });
   });
 
   it('gives the sandbox, the key scheme, the documented headers and, when deprecated, sunset and successor', () => {
