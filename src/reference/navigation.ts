@@ -34,10 +34,11 @@ export const tagsListedWhereNoneIsOpen = 30;
  * The reference's sidebar as seen from a page whose tags are `openTags`:
  * those tags list their operations, the other tags of their groups are one
  * link each, and the other groups are one link each to their place on the
- * introduction (where their tags are listed; a group has no page of its own). With no open tag (the
- * introduction, models, guides) every group lists its tags as links, unless there are too many of them. Each page passes its own, so a page's size
- * does not grow with the number of operations in the whole API, and no page
- * carries entries it does not show.
+ * introduction (where their tags are listed; a group has no page of its own).
+ * With no open tag (the introduction, models, guides) every group lists its
+ * tags as links, unless there are too many of them. Each page passes its own,
+ * so a page's size does not grow with the number of operations in the whole
+ * API, and no page carries entries it does not show.
  */
 export function referenceSidebar(model: ApiModel, openTags: ReadonlySet<string> = new Set()): SidebarItem[] {
   const parts = sidebarParts(model);
