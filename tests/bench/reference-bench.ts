@@ -601,9 +601,18 @@ const titleProbe = `(() => {
   requestAnimationFrame(frame);
 })();`;
 
-/** Reads, in the page, the title's paint time, the first contentful paint and the fallback. */
+/**
+ * Reads, in the page, the title's paint time, the first contentful paint and the fallback. On a busy machine
+ * the paint entry can arrive after the load event, so it is awaited (buffered) rather than read at once.
+ */
 const readTiming = `(async () => {
-  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+  const fcp = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 2000);
+    new PerformanceObserver((list) => {
+      const entry = list.getEntriesByName('first-contentful-paint')[0];
+      if (entry) { clearTimeout(timer); resolve(entry.startTime); }
+    }).observe({ type: 'paint', buffered: true });
+  });
   const element = await new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), 500);
     new PerformanceObserver((list) => {
