@@ -6,9 +6,7 @@
  */
 import { readTryIt } from '../openapi/extensions/try-it.ts';
 import { isRecord } from '../openapi/json-pointer.ts';
-import { httpMethods } from '../openapi/model.ts';
-
-const isOperationKey = (key: string) => (httpMethods as readonly string[]).includes(key);
+import { isHttpMethod } from '../openapi/model.ts';
 
 /** `document` without closed operations, and without path items left with no operation. */
 export function withoutClosedOperations(document: Record<string, unknown>): Record<string, unknown> {
@@ -18,10 +16,10 @@ export function withoutClosedOperations(document: Record<string, unknown>): Reco
     if (!isRecord(item)) continue;
     const kept = Object.fromEntries(
       Object.entries(item).filter(
-        ([key, operation]) => !isOperationKey(key) || !isRecord(operation) || readTryIt(operation, '').value.enabled,
+        ([key, operation]) => !isHttpMethod(key) || !isRecord(operation) || readTryIt(operation, '').value.enabled,
       ),
     );
-    if (Object.keys(kept).some(isOperationKey)) paths[path] = kept;
+    if (Object.keys(kept).some(isHttpMethod)) paths[path] = kept;
   }
   return { ...document, paths };
 }

@@ -6,9 +6,9 @@
  * module `virtual:petstore/console` and import it on the first Try-it click.
  * The files are served under `<base>/_console/` in dev and copied there by
  * the build. As it depends only on src/console, the spec module's try-it
- * rule, this bundler and the installed packages, the bundle is kept in node_modules/.cache and reused
- * while those stay the same: only the first build pays for esbuild (~3 s and
- * ~450 MB beside the site's build).
+ * rule, this bundler and the installed packages, the bundle is kept in
+ * node_modules/.cache and reused while those stay the same: only the first
+ * build pays for esbuild (~3 s and ~450 MB beside the site's build).
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';

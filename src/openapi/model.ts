@@ -10,6 +10,11 @@ export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' 
 /** The keys of a path item that are operations, in OpenAPI 3.0's order. */
 export const httpMethods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** Whether a path item's key is an operation (the others are `parameters`, `summary`, extensions…). */
+export function isHttpMethod(key: string): key is HttpMethod {
+  return (httpMethods as readonly string[]).includes(key);
+}
+
 /** A schema as written: either a definition or a reference to one (kept, so cycles stay links). */
 export type SchemaOrRef = OpenAPIV3.SchemaObject | OpenAPIV3.ReferenceObject;
 

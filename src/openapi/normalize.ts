@@ -32,9 +32,8 @@ import type {
   ApiSecurityScheme,
   ApiServer,
   ApiTag,
-  HttpMethod,
 } from './model.ts';
-import { httpMethods } from './model.ts';
+import { httpMethods, isHttpMethod } from './model.ts';
 import { dereference, inlinePathItem } from './refs.ts';
 import { slugify, uniqueSlugs } from './slug.ts';
 import type { SpecProblem } from './spec-problem.ts';
@@ -181,7 +180,7 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
       }
       operations.push(model);
     }
-    if (Object.keys(item).every((key) => !httpMethods.includes(key as HttpMethod))) {
+    if (!Object.keys(item).some(isHttpMethod)) {
       problems.push({ severity: 'warning', pointer: itemPointer, message: `The path ${path} has no operations.` });
     }
   }

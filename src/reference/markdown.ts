@@ -11,7 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Transformer, unified } from 'unified';
-import { RecentCache, RecentCaches } from './recent-cache.ts';
+import { RecentCaches } from './recent-cache.ts';
 import { renderBackend } from './render-backend.ts';
 
 /** Options for {@link renderMarkdown}. */
@@ -31,8 +31,9 @@ const variantOf = (options: RenderMarkdownOptions) =>
 
 // The same descriptions (shared headers, error responses, parameters) recur on page after page: rendering is
 // pure, so a text is rendered once while it keeps coming. At 1,000 operations this saves most of the Markdown work.
+// One memo per variant: each way of rendering HTML, and plain text.
 const rendered = new RecentCaches<string>(4_000);
-const plainText = new RecentCache<string>(4_000);
+const asText = 'text';
 
 /** Renders description Markdown (CommonMark + GFM) as sanitised HTML; raw HTML in the source is dropped. */
 export function renderMarkdown(markdown: string, options: RenderMarkdownOptions = {}): string {
@@ -56,7 +57,7 @@ export function renderMarkdownForPage(markdown: string, options: RenderMarkdownO
 
 /** Description Markdown as plain text for meta descriptions, search and llms.txt (callers escape it as any string). */
 export function markdownToText(markdown: string): string {
-  return plainText.get(markdown, () => markdownToTextUncached(markdown));
+  return rendered.get(asText, markdown, () => markdownToTextUncached(markdown));
 }
 
 /** `markdownToText` without its memory, for a caller that keeps its own (the render worker's client). */
@@ -65,8 +66,6 @@ export function markdownToTextUncached(markdown: string): string {
   return textOf(tree).replace(/\s+/g, ' ').trim();
 }
 
-const textElsewhere = new RecentCache<Promise<string>>(4_000);
-
 /**
  * `markdownToText` for pages: in the render worker during builds, once per text. (Parsing every page's
  * description for its meta description was ~10% of the main thread's time at 1,000 operations.)
@@ -74,7 +73,7 @@ const textElsewhere = new RecentCache<Promise<string>>(4_000);
 export function markdownToTextForPage(markdown: string): Promise<string> {
   const backend = renderBackend();
   if (!backend) return Promise.resolve(markdownToText(markdown));
-  return textElsewhere.get(markdown, () => backend.text(markdown));
+  return renderedElsewhere.get(asText, markdown, () => backend.text(markdown));
 }
 
 // GitHub's rules, minus every `class` (the portal styles descriptions itself, so a description must not borrow the
