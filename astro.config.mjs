@@ -35,9 +35,15 @@ export default defineConfig({
       // Guide code blocks wrap long lines: a block that scrolls sideways needs keyboard access (axe), and
       // Expressive Code's <pre> is not focusable. Copying still gives the original lines.
       expressiveCode: { defaultProps: { wrap: true } },
+      // The search index is written after the build, in a process of its own (src/publishing/build-site.sh);
+      // Starlight's Search is overridden so that the search button stays.
+      pagefind: false,
       customCss: ['./src/styles/sidebar.css', './src/styles/reference.css'],
       // Leaner markup for the shell parts every page repeats (see each component).
-      components: { Sidebar: './src/components/starlight/Sidebar.astro' },
+      components: {
+        Sidebar: './src/components/starlight/Sidebar.astro',
+        Search: './src/components/starlight/Search.astro',
+      },
       head: [
         // Says, before the first paint, that scripts run: controls that need them (Try it, Copy) are then laid
         // out from the start instead of appearing later and pushing the page down (reference.css).

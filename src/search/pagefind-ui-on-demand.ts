@@ -7,6 +7,20 @@
  * intent to search: the pointer over the search button, focus on it, a tap,
  * or Ctrl/⌘+K.
  */
+/**
+ * The ranking Starlight tunes for documentation (its Pagefind config's
+ * defaults). Starlight passes it only when it runs Pagefind itself; this
+ * site indexes in a step of its own (`pagefind: false` in astro.config.mjs),
+ * so it is given here.
+ */
+const starlightRanking = {
+  pageLength: 0.1,
+  termFrequency: 0.1,
+  termSaturation: 2,
+  termSimilarity: 9,
+  diacriticSimilarity: 0.8,
+};
+
 interface PagefindOptions {
   element: string;
   [option: string]: unknown;
@@ -21,7 +35,7 @@ export class PagefindUI {
       if (started) return;
       started = true;
       void import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs').then(({ PagefindUI: RealPagefindUI }) => {
-        new RealPagefindUI(options);
+        new RealPagefindUI({ ranking: starlightRanking, ...options });
         // Opened before the UI arrived: Starlight could not focus the search box yet, and Pagefind draws
         // it a moment after it starts.
         const focusWhenDrawn = () => {

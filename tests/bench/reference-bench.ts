@@ -31,7 +31,8 @@ import { freePort } from '../support/local-net.ts';
 import { generateDescription } from './generate-description.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const astroBin = path.join(root, 'node_modules/.bin/astro');
+// What `npm run build` runs: `astro build`, then the search index in a process of its own.
+const buildSite = path.join(root, 'src/publishing/build-site.sh');
 const staticServer = path.join(root, 'tests/support/static-server.ts');
 const lighthouseBin = path.join(root, 'node_modules/lighthouse/cli/index.js');
 const gnuTime = '/usr/bin/time';
@@ -229,31 +230,41 @@ function run(command: string, args: string[], cwd: string): Promise<void> {
   });
 }
 
-/** Runs `astro build` for `spec` into `outDir`, timing it and tracking its memory. */
+/** Builds the site for `spec` into `outDir` as `npm run build` does, timing it and tracking its memory. */
 async function build(spec: string, outDir: string, workDir: string): Promise<BuildFigures> {
   const rssFile = path.join(workDir, 'max-rss-kb.txt');
   let command: string;
   let args: string[];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PETSTORE_SPEC: spec,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+  };
   if (existsSync(gnuTime)) {
+    // GNU time reports the largest peak among the processes it waited for.
     command = gnuTime;
-    args = ['-f', '%M', '-o', rssFile, process.execPath, astroBin, 'build', '--outDir', outDir];
+    args = ['-f', '%M', '-o', rssFile, 'sh', buildSite, '--outDir', outDir];
   } else {
-    // No GNU time: a preload in the Node build process records its own peak when it exits.
+    // No GNU time: a preload in each Node process of the build (NODE_OPTIONS reaches the steps it starts) adds
+    // its own peak to the file when it exits; the largest is read below.
     const preload = path.join(workDir, 'record-max-rss.mjs');
     await writeFile(
       preload,
-      "import { writeFileSync } from 'node:fs';\n" +
-        `process.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
+      "import { appendFileSync } from 'node:fs';\n" +
+        `process.on('exit', () => appendFileSync(${JSON.stringify(rssFile)}, \`\${process.resourceUsage().maxRSS}\\n\`));\n`,
     );
-    command = process.execPath;
-    args = ['--import', pathToFileURL(preload).href, astroBin, 'build', '--outDir', outDir];
+    command = 'sh';
+    args = [buildSite, '--outDir', outDir];
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import=${pathToFileURL(preload).href}`.trim();
   }
   const started = performance.now();
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, PETSTORE_SPEC: spec, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so an interrupted bench can stop the whole build (time → node → workers).
+    // Its own process group, so an interrupted bench can stop the whole build (time → sh → node → workers).
     detached: true,
   });
   children.add(child);
@@ -273,9 +284,11 @@ async function build(spec: string, outDir: string, workDir: string): Promise<Bui
     children.delete(child);
   });
   const wallSeconds = (performance.now() - started) / 1000;
-  if (code !== 0) throw new Error(`astro build exited with ${code}:\n${buildErrorExcerpt(log.join(''))}`);
-  const recorded = existsSync(rssFile) ? (await readFile(rssFile, 'utf8')).trim().split('\n').at(-1) : undefined;
-  const largestKb = recorded !== undefined && /^\d+$/.test(recorded) ? Number(recorded) : undefined;
+  if (code !== 0) throw new Error(`the build exited with ${code}:\n${buildErrorExcerpt(log.join(''))}`);
+  const recorded = existsSync(rssFile)
+    ? (await readFile(rssFile, 'utf8')).split('\n').filter((line) => /^\d+$/.test(line.trim()))
+    : [];
+  const largestKb = recorded.length > 0 ? Math.max(...recorded.map(Number)) : undefined;
   return {
     wallSeconds,
     largestProcessRssBytes: largestKb === undefined ? undefined : largestKb * 1024,

@@ -27,15 +27,11 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-hostile-')), 'dist');
-  const built = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, PETSTORE_SPEC: fixture, ASTRO_TELEMETRY_DISABLED: '1' },
-    },
-  );
+  const built = spawnSync('sh', [path.join(root, 'src/publishing/build-site.sh'), '--outDir', outDir], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, PETSTORE_SPEC: fixture, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (built.status !== 0) throw new Error(`the hostile description did not build:\n${built.stdout}\n${built.stderr}`);
   const port = await freePort();
   server = spawn(process.execPath, ['tests/support/static-server.ts', outDir, '--port', String(port)], {

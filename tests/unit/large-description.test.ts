@@ -13,7 +13,7 @@ import { loadApiModel } from '../../src/openapi/index.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 import { generateDescription } from '../bench/generate-description.ts';
 import { brokenLinks } from '../support/built-site.ts';
-import { bin, run } from './support/programs.ts';
+import { buildSite, run } from './support/programs.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'petstore-large-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -28,7 +28,7 @@ describe('a generated description of 1,000 operations', () => {
     expect(model.tagGroups.some((g) => g.tags.length === 1 && g.name === g.tags[0])).toBe(true);
 
     const outDir = path.join(work, 'dist');
-    const { status, output } = run(bin('astro'), ['build', '--outDir', outDir], { PETSTORE_SPEC: spec });
+    const { status, output } = run(buildSite, ['--outDir', outDir], { PETSTORE_SPEC: spec });
     expect(status, output.slice(-2000)).toBe(0);
     const urls = referenceUrls(model);
     const missing = model.operations

@@ -1,13 +1,15 @@
 /**
  * The checks around the spec that run as real programs: the Redocly linter,
- * `npm run spec:check`, and `astro build` refusing a bad description.
+ * `npm run spec:check`, and `npm run build` (`src/publishing/build-site.sh`):
+ * refusing a bad description, and under a base path.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenLinks } from '../support/built-site.ts';
-import { bin, run } from './support/programs.ts';
+import { outDirOf } from '../../src/search/search-index.ts';
+import { brokenLinks, walk } from '../support/built-site.ts';
+import { bin, buildSite, run } from './support/programs.ts';
 
 const badSpec = 'tests/fixtures/specs/duplicate-operation-id.yaml';
 
@@ -58,10 +60,10 @@ describe('npm run spec:check', () => {
   });
 });
 
-describe('astro build with a bad description', () => {
+describe('npm run build with a bad description', () => {
   it('stops before writing anything and prints every problem', () => {
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-bad-build-')), 'dist');
-    const { status, output } = run(bin('astro'), ['build', '--outDir', outDir], { PETSTORE_SPEC: badSpec });
+    const { status, output } = run(buildSite, ['--outDir', outDir], { PETSTORE_SPEC: badSpec });
     expect(output).toContain(`${badSpec}:13:7  error  at /paths/~1things/post/operationId`);
     expect(output).toContain('nothing was built');
     expect(status).not.toBe(0);
@@ -69,12 +71,26 @@ describe('astro build with a bad description', () => {
   });
 });
 
-describe('astro build under a base path', () => {
-  it('keeps every internal link and asset inside the base, and every link and anchor resolves', () => {
+describe('npm run build under a base path', () => {
+  it('keeps every internal link and asset inside the base, every link and anchor resolves, and search is indexed', () => {
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-base-build-')), 'dist');
     const base = '/docs';
-    const { status, output } = run(bin('astro'), ['build', '--base', base, '--outDir', outDir]);
+    const { status, output } = run(buildSite, ['--base', base, '--outDir', outDir]);
     expect(status, output.slice(-2000)).toBe(0);
     expect(brokenLinks(outDir, base)).toEqual([]);
+    // The search index is written after the build, into the folder the build wrote, for every page.
+    const pages = walk(outDir).filter((file) => file.endsWith('.html')).length;
+    expect(output).toContain(`Indexed ${pages} pages`);
+    expect(existsSync(path.join(outDir, 'pagefind/pagefind.js'))).toBe(true);
+  });
+});
+
+describe('the search index step', () => {
+  it('finds the folder the build wrote among the options given to astro build', () => {
+    expect(outDirOf(['--base', '/docs', '--outDir', 'out'], '/repo')).toBe('/repo/out');
+    expect(outDirOf(['--outDir=/tmp/site', '--base', '/docs'], '/repo')).toBe('/tmp/site');
+    expect(outDirOf(['--base', '/docs'], '/repo')).toBe('/repo/dist');
+    expect(() => outDirOf(['--outDir'], '/repo')).toThrow('--outDir needs a folder after it.');
+    expect(() => outDirOf(['--outDir', '--base', '/docs'], '/repo')).toThrow('--outDir needs a folder after it.');
   });
 });

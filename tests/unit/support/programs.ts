@@ -4,6 +4,8 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
 export const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+/** What `npm run build` runs (a shell script): `astro build`, then the search index. */
+export const buildSite = path.join(root, 'src/publishing/build-site.sh');
 
 /** The environment without what Vitest sets for its own Vite (BASE_URL, MODE…), which would leak into a build. */
 function cleanEnv(): NodeJS.ProcessEnv {
@@ -11,8 +13,12 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return rest;
 }
 
+/** Runs a Node program (a `.js`/`.ts` file or an npm bin), or a shell script (`.sh`) with sh. */
 export function run(command: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [command, ...args], {
+  const [program, programArgs] = command.endsWith('.sh')
+    ? ['sh', [command, ...args]]
+    : [process.execPath, [command, ...args]];
+  const result = spawnSync(program, programArgs, {
     cwd: root,
     encoding: 'utf8',
     env: {
