@@ -4,7 +4,7 @@
  * the inline scripts the built pages contain (by hash) and the API servers
  * the spec lists (for the live console).
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { open, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -31,11 +31,12 @@ export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
         const out = fileURLToPath(dir);
         const pages = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html'));
         const hashes = new Set<string>();
-        // A few files at a time: reading overlaps the scanning.
-        for (let i = 0; i < pages.length; i += 16) {
-          const batch = await Promise.all(pages.slice(i, i + 16).map((page) => readFile(path.join(out, page))));
-          for (const page of batch) for (const script of inlineScriptsOfFile(page)) hashes.add(sha256(script));
-        }
+        await eachFileInto(
+          pages.map((page) => path.join(out, page)),
+          (page) => {
+            for (const script of inlineScriptsOfFile(page)) hashes.add(sha256(script));
+          },
+        );
         const model = await loadApiModel(resolveSpecPath(root));
         const apiOrigins = serverOrigins(model.servers);
         await writeFile(path.join(out, '_headers'), headersFile({ scriptHashes: [...hashes], apiOrigins }));
@@ -48,4 +49,35 @@ export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
       },
     },
   };
+}
+
+/**
+ * Calls `scan` with the bytes of every file, a few files at a time so that
+ * reading overlaps scanning. Each reader reuses one buffer: a new Buffer for
+ * every page left tens of MB outside V8's heap that the GC reclaims late,
+ * and that set the peak of large builds (GitHub's 2,250 pages: +90 MB, at
+ * the very end of the build). `scan` must not keep the bytes it is given.
+ */
+async function eachFileInto(files: string[], scan: (bytes: Buffer) => void, readers = 8): Promise<void> {
+  let next = 0;
+  const reader = async () => {
+    let buffer = Buffer.alloc(64 * 1024);
+    for (let i = next++; i < files.length; i = next++) {
+      const handle = await open(files[i] as string);
+      try {
+        const { size } = await handle.stat();
+        if (size > buffer.length) buffer = Buffer.allocUnsafe(Math.max(size, 2 * buffer.length));
+        let filled = 0;
+        while (filled < size) {
+          const { bytesRead } = await handle.read(buffer, filled, size - filled, filled);
+          if (bytesRead === 0) break;
+          filled += bytesRead;
+        }
+        scan(buffer.subarray(0, filled));
+      } finally {
+        await handle.close();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: readers }, reader));
 }
