@@ -9,6 +9,7 @@
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { isAlias, isCollection, isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
 import { fromPointer } from './json-pointer.ts';
+import { jsonLocator, looksLikeJson } from './locate-in-json.ts';
 import { blockYamlLocator } from './locate-in-yaml.ts';
 import type { SourcePosition, SpecProblem } from './spec-problem.ts';
 
@@ -168,14 +169,14 @@ function readQuickly(text: string, limits: ParseLimits): unknown {
 }
 
 /**
- * Positions for problems, found by reading lines (`blockYamlLocator`); where that is unsure, the full parser
- * places them, parsed once and only if needed.
+ * Positions for problems, found by scanning the text (`jsonLocator` for JSON, `blockYamlLocator` for YAML);
+ * where that is unsure, the full parser places them, parsed once and only if needed.
  */
 function locator(text: string, limits: ParseLimits): ParsedSource['locate'] {
-  const byLines = blockYamlLocator(text);
+  const byText = looksLikeJson(text) ? jsonLocator(text) : blockYamlLocator(text);
   let parsed: ParseResult | undefined;
   return (pointer) => {
-    const quick = byLines(pointer);
+    const quick = byText(pointer);
     if (quick) return quick;
     parsed ??= parseCarefully(text, limits);
     return parsed.ok ? parsed.source.locate(pointer) : undefined;
