@@ -241,6 +241,16 @@ test.describe('search', () => {
     }
   });
 
+  test('shows what a page says, not the labels of its controls (Copy, Try it)', async ({ page }) => {
+    await page.goto(urls.introduction);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Search' }).fill('placeOrder');
+    await expect(dialog.getByRole('link', { name: 'Place an order' }).first()).toBeVisible();
+    await expect(dialog).toContainText('POST /store/orders');
+    await expect(dialog).not.toContainText(/\bCopy\b|Try it/);
+  });
+
   test("loads Pagefind's UI only when the reader goes to search, and Ctrl+K still opens it ready to type", async ({
     page,
   }) => {
