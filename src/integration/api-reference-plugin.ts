@@ -5,12 +5,14 @@
  * is never a blank or half-built site — then adds the reference's compact
  * sidebar (tags, no operations) for the pages that are not in the
  * reference; reference pages pass their own (`reference/navigation.ts`).
+ * It also adds the stylesheet that colours highlighted code.
  */
 
 import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin } from '@astrojs/starlight/types';
 import { formatProblems, loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
+import { highlightStylesheetId, highlightStylesPlugin } from './highlight-styles.ts';
 
 export function apiReferencePlugin(): StarlightPlugin {
   return {
@@ -24,13 +26,24 @@ export function apiReferencePlugin(): StarlightPlugin {
           name: 'petstore:watch-spec',
           hooks: { 'astro:config:setup': ({ addWatchFile }) => addWatchFile(file) },
         });
+        addIntegration({
+          name: 'petstore:highlight-styles',
+          hooks: {
+            'astro:config:setup': ({ updateConfig: updateAstroConfig }) => {
+              updateAstroConfig({ vite: { plugins: [highlightStylesPlugin()] } });
+            },
+          },
+        });
         try {
           const model = await loadApiModel(file);
           if (model.warnings.length > 0) logger.warn(formatProblems(shown, model.warnings));
           logger.info(
             `${model.info.title} ${model.info.version}: ${model.operations.length} operations, ${model.schemas.length} schemas.`,
           );
-          updateConfig({ sidebar: [...(config.sidebar ?? []), ...referenceSidebar(model)] });
+          updateConfig({
+            sidebar: [...(config.sidebar ?? []), ...referenceSidebar(model)],
+            customCss: [...(config.customCss ?? []), highlightStylesheetId],
+          });
         } catch (error) {
           if (!(error instanceof SpecError)) throw error;
           logger.error(error.message);
