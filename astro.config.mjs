@@ -17,12 +17,6 @@ export default defineConfig({
   // Several pages in flight, so this thread renders one while a worker highlights and renders Markdown for another.
   build: { concurrency: 4 },
   vite: {
-    build: {
-      // Astro inlines every small processed <script> into each page that uses it: ~3.5 KB of the same code (theme
-      // and menu controls, sidebar state, Try it, Copy) repeated on every page. As files they are fetched once and
-      // cached. Returning undefined keeps Vite's default (inline under 4 KB) for everything else, CSS included.
-      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
-    },
     resolve: {
       // Starlight's search loads Pagefind's UI when a reader goes to search, not on every page load.
       alias: [
