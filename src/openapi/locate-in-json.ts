@@ -115,12 +115,9 @@ function memberNamed(source: string, at: number, name: string): { key: number; v
     if (source[colon] !== ':') return undefined;
     const value = skipSpace(source, colon + 1);
     if (key === name) return { key: i, value };
-    const end = skipValue(source, value);
-    if (end === -1) return undefined;
-    const next = skipSpace(source, end);
-    if (source[next] === '}') return null;
-    if (source[next] !== ',') return undefined;
-    i = skipSpace(source, next + 1);
+    const next = afterEntry(source, value, '}');
+    if (next === null || next === undefined) return next;
+    i = next;
   }
   return undefined;
 }
@@ -134,14 +131,21 @@ function itemAt(source: string, at: number, segment: string): number | null | un
   if (source[i] === ']') return null;
   for (let index = 0; i < source.length; index++) {
     if (index === wanted) return i;
-    const end = skipValue(source, i);
-    if (end === -1) return undefined;
-    const next = skipSpace(source, end);
-    if (source[next] === ']') return null;
-    if (source[next] !== ',') return undefined;
-    i = skipSpace(source, next + 1);
+    const next = afterEntry(source, i, ']');
+    if (next === null || next === undefined) return next;
+    i = next;
   }
   return undefined;
+}
+
+/** Past the value at `at`: where the next entry starts, null at the `close` that ends the list, undefined if not JSON. */
+function afterEntry(source: string, at: number, close: '}' | ']'): number | null | undefined {
+  const end = skipValue(source, at);
+  if (end === -1) return undefined;
+  const next = skipSpace(source, end);
+  if (source[next] === close) return null;
+  if (source[next] !== ',') return undefined;
+  return skipSpace(source, next + 1);
 }
 
 /** 1-based line and column of an offset, as the YAML parser counts them. */
