@@ -56,5 +56,9 @@ export class PagefindUI {
     window.addEventListener('keydown', (event) => {
       if ((event.metaKey || event.ctrlKey) && event.key === 'k') start();
     });
+    // Starlight builds this when the browser is first idle, which on a busy machine can come after the
+    // reader has already opened search (or rests the pointer on its button): those events are gone, so
+    // start now rather than leave an empty dialog.
+    if (container?.closest('dialog')?.open || button?.matches(':hover, :focus')) start();
   }
 }

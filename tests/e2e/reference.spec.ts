@@ -277,6 +277,34 @@ test.describe('search', () => {
   });
 });
 
+test.describe('search opened early', () => {
+  test('a reader who opens search before the page is idle still gets the search box and results', async ({ page }) => {
+    // Hold back the browser's idle callbacks (Starlight sets search up in one) until the dialog is open,
+    // as a slow machine does.
+    await page.addInitScript(() => {
+      const held: IdleRequestCallback[] = [];
+      const w = window as Window & { releaseIdle?: () => void };
+      w.requestIdleCallback = (callback) => held.push(callback);
+      w.releaseIdle = () => {
+        for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+      };
+    });
+    await page.goto(urls.introduction);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.evaluate(() => (window as Window & { releaseIdle?: () => void }).releaseIdle?.());
+    const box = page.getByRole('dialog').getByRole('textbox', { name: 'Search' });
+    await expect(box).toBeFocused();
+    await page.keyboard.type('placeOrder');
+    await expect(
+      page
+        .getByRole('dialog')
+        .getByRole('link', { name: /Place an order/ })
+        .first(),
+    ).toBeVisible();
+  });
+});
+
 test.describe('downloads for people and machines', () => {
   test('serves the spec as YAML and JSON, operations as Markdown, and llms.txt', async ({ request }) => {
     const yaml = await request.get('/openapi.yaml');
