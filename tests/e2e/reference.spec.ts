@@ -223,6 +223,13 @@ test.describe('models and errors', () => {
   });
 });
 
+/** Types as a reader would into the search box, which must already have the focus, and waits for a result. */
+async function typeInOpenSearch(page: Page, query: string, result: RegExp): Promise<void> {
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Search' })).toBeFocused();
+  await page.keyboard.type(query);
+  await expect(page.getByRole('dialog').getByRole('link', { name: result }).first()).toBeVisible();
+}
+
 test.describe('search', () => {
   test('finds an operation by summary, path and operationId, and a model by name', async ({ page }) => {
     await page.goto(urls.introduction);
@@ -264,20 +271,10 @@ test.describe('search', () => {
     expect(scripts.filter((path) => path.includes('ui-core'))).toEqual([]);
 
     await page.keyboard.press('Control+k');
-    const box = page.getByRole('dialog').getByRole('textbox', { name: 'Search' });
-    await expect(box).toBeFocused();
-    await page.keyboard.type('placeOrder');
-    await expect(
-      page
-        .getByRole('dialog')
-        .getByRole('link', { name: /Place an order/ })
-        .first(),
-    ).toBeVisible();
+    await typeInOpenSearch(page, 'placeOrder', /Place an order/);
     expect(scripts.filter((path) => path.includes('ui-core'))).toHaveLength(1);
   });
-});
 
-test.describe('search opened early', () => {
   test('a reader who opens search before the page is idle still gets the search box and results', async ({ page }) => {
     // Hold back the browser's idle callbacks (Starlight sets search up in one) until the dialog is open,
     // as a slow machine does.
@@ -293,15 +290,7 @@ test.describe('search opened early', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.evaluate(() => (window as Window & { releaseIdle?: () => void }).releaseIdle?.());
-    const box = page.getByRole('dialog').getByRole('textbox', { name: 'Search' });
-    await expect(box).toBeFocused();
-    await page.keyboard.type('placeOrder');
-    await expect(
-      page
-        .getByRole('dialog')
-        .getByRole('link', { name: /Place an order/ })
-        .first(),
-    ).toBeVisible();
+    await typeInOpenSearch(page, 'placeOrder', /Place an order/);
   });
 });
 
