@@ -292,6 +292,35 @@ test.describe('search', () => {
     await page.evaluate(() => (window as Window & { releaseIdle?: () => void }).releaseIdle?.());
     await typeInOpenSearch(page, 'placeOrder', /Place an order/);
   });
+
+  test('what a reader types while the search UI is still loading goes into the box and is searched', async ({
+    page,
+  }) => {
+    let letTheUiThrough = () => {};
+    const uiHeldBack = new Promise<void>((resolve) => {
+      letTheUiThrough = resolve;
+    });
+    await page.route(/ui-core/, async (route) => {
+      await uiHeldBack;
+      await route.continue();
+    });
+    await page.goto(urls.introduction);
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.type('placeOrdx');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('er');
+    letTheUiThrough();
+    const box = page.getByRole('dialog').getByRole('textbox', { name: 'Search' });
+    await expect(box).toHaveValue('placeOrder');
+    await expect(box).toBeFocused();
+    await expect(
+      page
+        .getByRole('dialog')
+        .getByRole('link', { name: /Place an order/ })
+        .first(),
+    ).toBeVisible();
+  });
 });
 
 test.describe('downloads for people and machines', () => {
