@@ -42,8 +42,27 @@ export function renderMarkdown(markdown: string, options: RenderMarkdownOptions 
 
 /** `renderMarkdown` without its memory, for a caller that keeps its own (the render worker's client). */
 export function renderMarkdownUncached(markdown: string, options: RenderMarkdownOptions = {}): string {
-  const file = { value: markdown, data: { highestHeading: options.highestHeading } };
-  return String((options.inline ? inlineProcessor : blockProcessor).processSync(file));
+  return htmlOfTree(sanitisedTree(markdown), options);
+}
+
+/**
+ * A description parsed to its sanitised HTML tree: what `renderMarkdownUncached` and `markdownToTextUncached`
+ * both start from, so one parse can serve both (the render worker does that: a page asks for the text of its
+ * description, for its meta description, and then for the same description as HTML).
+ */
+export function sanitisedTree(markdown: string): Root {
+  return sanitising.runSync(sanitising.parse(markdown));
+}
+
+/** The HTML of a tree from `sanitisedTree`, rendered as `options` asks. Changes the tree: pass a copy to keep it. */
+export function htmlOfTree(tree: Root, options: RenderMarkdownOptions = {}): string {
+  const finishing = options.inline ? inlineFinishing : blockFinishing;
+  return finishing.stringify(finishing.runSync(tree, { data: { highestHeading: options.highestHeading } }));
+}
+
+/** The plain text of a tree from `sanitisedTree`, as `markdownToText` gives it. Leaves the tree as it is. */
+export function textOfTree(tree: Root): string {
+  return textOf(tree).replace(/\s+/g, ' ').trim();
 }
 
 const renderedElsewhere = new RecentCaches<Promise<string>>(4_000);
@@ -62,8 +81,7 @@ export function markdownToText(markdown: string): string {
 
 /** `markdownToText` without its memory, for a caller that keeps its own (the render worker's client). */
 export function markdownToTextUncached(markdown: string): string {
-  const tree = blockProcessor.runSync(blockProcessor.parse(markdown));
-  return textOf(tree).replace(/\s+/g, ' ').trim();
+  return textOfTree(sanitisedTree(markdown));
 }
 
 /**
@@ -140,21 +158,22 @@ function rehypeUnwrapLoneParagraph() {
   };
 }
 
-// Built once per module: parse → HTML tree (raw HTML dropped here) → sanitise → our own small changes → string.
-// The steps after the sanitiser only rename headings, unwrap a paragraph and add fixed `rel` values, so the schema
-// need not accept `rel` from descriptions. No `target`: links open where the reader expects.
-const blockProcessor = unified()
+// Built once per module. First the steps every rendering shares: parse → HTML tree (raw HTML dropped here) →
+// sanitise → images as links and fixed `rel` values. Then each rendering's own: headings moved, a lone paragraph
+// unwrapped → string. The steps after the sanitiser only rename headings and elements, unwrap a paragraph and add
+// fixed `rel` values, so the schema need not accept `rel` from descriptions. No `target`: links open where the
+// reader expects.
+const sanitising = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSanitize, schema)
-  .use(rehypeShiftHeadings)
   .use(rehypeImagesAsLinks)
   .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })
-  .use(rehypeStringify)
   .freeze();
 
-const inlineProcessor = blockProcessor().use(rehypeUnwrapLoneParagraph).freeze();
+const blockFinishing = unified().use(rehypeShiftHeadings).use(rehypeStringify).freeze();
+const inlineFinishing = blockFinishing().use(rehypeUnwrapLoneParagraph).freeze();
 
 function elementsOf(node: Root | RootContent): Element[] {
   if (!('children' in node)) return [];

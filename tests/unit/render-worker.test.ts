@@ -27,6 +27,24 @@ describe('the render worker', () => {
     expect(await worker.text(description)).toBe(markdownToText(description));
   });
 
+  it('gives the same results whichever way a text was asked for first (one parse serves them all)', async () => {
+    const oneParagraph = 'A **single** paragraph, with a [link](https://example.com/).';
+    for (const text of [
+      description,
+      oneParagraph,
+      `# Title
+
+${oneParagraph}`,
+    ]) {
+      expect(await worker.text(text)).toBe(markdownToText(text));
+      // Inline first: it unwraps a lone paragraph, which the block rendering after it must still have.
+      for (const options of [{ inline: true }, {}, { highestHeading: 2 }, { highestHeading: 5 }, {}]) {
+        expect(await worker.markdown(text, options)).toBe(renderMarkdown(text, options));
+      }
+      expect(await worker.text(text)).toBe(markdownToText(text));
+    }
+  });
+
   it('highlights code as this thread does', async () => {
     const code = 'curl -i "https://api.petstore.dev/pets?limit=2" \\\n  -H "X-API-Key: $PETSTORE_KEY"';
     expect(await worker.highlight(code, 'shellscript')).toBe(await highlightHere(code, 'shellscript'));
