@@ -300,13 +300,21 @@ test.describe('search', () => {
     const uiHeldBack = new Promise<void>((resolve) => {
       letTheUiThrough = resolve;
     });
+    let uiAskedFor = () => {};
+    const uiRequested = new Promise<void>((resolve) => {
+      uiAskedFor = resolve;
+    });
     await page.route(/ui-core/, async (route) => {
+      uiAskedFor();
       await uiHeldBack;
       await route.continue();
     });
     await page.goto(urls.introduction);
     await page.keyboard.press('Control+k');
     await expect(page.getByRole('dialog')).toBeVisible();
+    // Search has started loading (on a busy machine that can be a moment after the dialog opens, when Starlight
+    // first sets search up): from here on nothing typed may be lost.
+    await uiRequested;
     await page.keyboard.type('placeOrdx');
     await page.keyboard.press('Backspace');
     await page.keyboard.type('er');
