@@ -37,18 +37,13 @@ const asText = 'text';
 
 /** Renders description Markdown (CommonMark + GFM) as sanitised HTML; raw HTML in the source is dropped. */
 export function renderMarkdown(markdown: string, options: RenderMarkdownOptions = {}): string {
-  return rendered.get(variantOf(options), markdown, () => renderMarkdownUncached(markdown, options));
-}
-
-/** `renderMarkdown` without its memory, for a caller that keeps its own (the render worker's client). */
-export function renderMarkdownUncached(markdown: string, options: RenderMarkdownOptions = {}): string {
-  return htmlOfTree(sanitisedTree(markdown), options);
+  return rendered.get(variantOf(options), markdown, () => htmlOfTree(sanitisedTree(markdown), options));
 }
 
 /**
- * A description parsed to its sanitised HTML tree: what `renderMarkdownUncached` and `markdownToTextUncached`
- * both start from, so one parse can serve both (the render worker does that: a page asks for the text of its
- * description, for its meta description, and then for the same description as HTML).
+ * A description parsed to its sanitised HTML tree: what its HTML and its text are both made from, so one parse
+ * can serve both (the render worker does that: a page asks for the text of its description, for its meta
+ * description, and then for the same description as HTML).
  */
 export function sanitisedTree(markdown: string): Root {
   return sanitising.runSync(sanitising.parse(markdown));
@@ -76,12 +71,7 @@ export function renderMarkdownForPage(markdown: string, options: RenderMarkdownO
 
 /** Description Markdown as plain text for meta descriptions, search and llms.txt (callers escape it as any string). */
 export function markdownToText(markdown: string): string {
-  return rendered.get(asText, markdown, () => markdownToTextUncached(markdown));
-}
-
-/** `markdownToText` without its memory, for a caller that keeps its own (the render worker's client). */
-export function markdownToTextUncached(markdown: string): string {
-  return textOfTree(sanitisedTree(markdown));
+  return rendered.get(asText, markdown, () => textOfTree(sanitisedTree(markdown)));
 }
 
 /**
