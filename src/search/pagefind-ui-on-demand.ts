@@ -35,26 +35,18 @@ export class PagefindUI {
     const start = () => {
       if (started) return;
       started = true;
-      const typedEarly = keepTypingInOpenDialog(dialog);
       void import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs').then(({ PagefindUI: RealPagefindUI }) => {
         new RealPagefindUI({ ranking: starlightRanking, ...options });
         // Opened before the UI arrived: Starlight could not focus the search box yet, and Pagefind draws
-        // it a moment after it starts. What the reader typed meanwhile goes into the box, and is searched.
-        const takeOverWhenDrawn = () => {
+        // it a moment after it starts. (What the reader typed meanwhile is put in it by
+        // typing-before-search-box.ts.)
+        const focusWhenDrawn = () => {
           const input = container?.querySelector('input');
-          if (!input) return false;
-          const typed = typedEarly.stop();
-          if (dialog?.open) {
-            if (typed) {
-              input.value = typed;
-              input.dispatchEvent(new Event('input', { bubbles: true }));
-            }
-            input.focus();
-          }
-          return true;
+          if (input && dialog?.open) input.focus();
+          return input !== null && input !== undefined;
         };
-        if (container && !takeOverWhenDrawn()) {
-          const observer = new MutationObserver(() => takeOverWhenDrawn() && observer.disconnect());
+        if (container && !focusWhenDrawn()) {
+          const observer = new MutationObserver(() => focusWhenDrawn() && observer.disconnect());
           observer.observe(container, { childList: true, subtree: true });
         }
       });
@@ -71,24 +63,4 @@ export class PagefindUI {
     // start now rather than leave an empty dialog.
     if (dialog?.open || button?.matches(':hover, :focus')) start();
   }
-}
-
-/**
- * Records what a reader types while the search dialog is open but has no
- * search box yet, so no keystroke is lost while Pagefind's UI loads.
- */
-function keepTypingInOpenDialog(dialog: HTMLDialogElement | null | undefined): { stop(): string } {
-  let typed = '';
-  const record = (event: KeyboardEvent) => {
-    if (!dialog?.open || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key.length === 1) typed += event.key;
-    else if (event.key === 'Backspace') typed = typed.slice(0, -1);
-  };
-  window.addEventListener('keydown', record);
-  return {
-    stop() {
-      window.removeEventListener('keydown', record);
-      return typed;
-    },
-  };
 }

@@ -276,49 +276,34 @@ test.describe('search', () => {
   });
 
   test('a reader who opens search before the page is idle still gets the search box and results', async ({ page }) => {
-    // Hold back the browser's idle callbacks (Starlight sets search up in one) until the dialog is open,
-    // as a slow machine does.
-    await page.addInitScript(() => {
-      const held: IdleRequestCallback[] = [];
-      const w = window as Window & { releaseIdle?: () => void };
-      w.requestIdleCallback = (callback) => held.push(callback);
-      w.releaseIdle = () => {
-        for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
-      };
-    });
+    const releaseIdle = await holdIdleCallbacks(page);
     await page.goto(urls.introduction);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.evaluate(() => (window as Window & { releaseIdle?: () => void }).releaseIdle?.());
+    await releaseIdle();
     await typeInOpenSearch(page, 'placeOrder', /Place an order/);
   });
 
-  test('what a reader types while the search UI is still loading goes into the box and is searched', async ({
-    page,
-  }) => {
-    let letTheUiThrough = () => {};
-    const uiHeldBack = new Promise<void>((resolve) => {
-      letTheUiThrough = resolve;
-    });
-    let uiAskedFor = () => {};
-    const uiRequested = new Promise<void>((resolve) => {
-      uiAskedFor = resolve;
-    });
+  test('what a reader types before the search box exists goes into it and is searched', async ({ page }) => {
+    // Both moments without a box: before Starlight sets search up, and while Pagefind's UI loads.
+    const releaseIdle = await holdIdleCallbacks(page);
+    const uiRequested = opening();
+    const uiLetThrough = opening();
     await page.route(/ui-core/, async (route) => {
-      uiAskedFor();
-      await uiHeldBack;
+      uiRequested.open();
+      await uiLetThrough.opened;
       await route.continue();
     });
     await page.goto(urls.introduction);
     await page.keyboard.press('Control+k');
     await expect(page.getByRole('dialog')).toBeVisible();
-    // Search has started loading (on a busy machine that can be a moment after the dialog opens, when Starlight
-    // first sets search up): from here on nothing typed may be lost.
-    await uiRequested;
-    await page.keyboard.type('placeOrdx');
+    await page.keyboard.type('place');
+    await releaseIdle();
+    await uiRequested.opened;
+    await page.keyboard.type('Ordx');
     await page.keyboard.press('Backspace');
     await page.keyboard.type('er');
-    letTheUiThrough();
+    uiLetThrough.open();
     const box = page.getByRole('dialog').getByRole('textbox', { name: 'Search' });
     await expect(box).toHaveValue('placeOrder');
     await expect(box).toBeFocused();
@@ -330,6 +315,31 @@ test.describe('search', () => {
     ).toBeVisible();
   });
 });
+
+/**
+ * Holds back the page's idle callbacks (Starlight sets search up in one) until the returned function runs, as a
+ * busy machine does.
+ */
+async function holdIdleCallbacks(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript(() => {
+    const held: IdleRequestCallback[] = [];
+    const w = window as Window & { releaseIdle?: () => void };
+    w.requestIdleCallback = (callback) => held.push(callback);
+    w.releaseIdle = () => {
+      for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+    };
+  });
+  return () => page.evaluate(() => (window as Window & { releaseIdle?: () => void }).releaseIdle?.());
+}
+
+/** A promise the test opens when it chooses. */
+function opening(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
 
 test.describe('downloads for people and machines', () => {
   test('serves the spec as YAML and JSON, operations as Markdown, and llms.txt', async ({ request }) => {

@@ -1,0 +1,35 @@
+/**
+ * Keeps the keys a reader types into the search dialog before it has a search
+ * box, and puts them in the box once Pagefind's UI draws it. There are two
+ * such moments: Starlight sets search up only when the browser is first idle,
+ * and this site then loads Pagefind's UI when the reader goes to search
+ * (`pagefind-ui-on-demand.ts`). A reader who opens search at once and types
+ * would otherwise lose the first letters. Runs as the page loads.
+ */
+export function keepTypingUntilSearchBox(container: Element): void {
+  const dialog = container.closest('dialog');
+  if (!dialog) return;
+  const searchBox = () => container.querySelector('input');
+  let typed = '';
+  const record = (event: KeyboardEvent) => {
+    if (!dialog.open || searchBox() || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key.length === 1) typed += event.key;
+    else if (event.key === 'Backspace') typed = typed.slice(0, -1);
+  };
+  window.addEventListener('keydown', record);
+  dialog.addEventListener('close', () => {
+    typed = '';
+  });
+  const observer = new MutationObserver(() => {
+    const input = searchBox();
+    if (!input) return;
+    observer.disconnect();
+    window.removeEventListener('keydown', record);
+    if (typed && dialog.open) {
+      input.value = typed;
+      // Pagefind's UI searches on input events.
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  });
+  observer.observe(container, { childList: true, subtree: true });
+}
