@@ -29,26 +29,14 @@ interface PagefindOptions {
 export class PagefindUI {
   constructor(options: PagefindOptions) {
     // Read before Pagefind's constructor, which takes the options over.
-    const container = document.querySelector(options.element);
-    const dialog = container?.closest('dialog');
+    const dialog = document.querySelector(options.element)?.closest('dialog');
     let started = false;
+    // The box it draws is handed the focus, and what the reader typed meanwhile, by typing-before-search-box.ts.
     const start = () => {
       if (started) return;
       started = true;
       void import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs').then(({ PagefindUI: RealPagefindUI }) => {
         new RealPagefindUI({ ranking: starlightRanking, ...options });
-        // Opened before the UI arrived: Starlight could not focus the search box yet, and Pagefind draws
-        // it a moment after it starts. (What the reader typed meanwhile is put in it by
-        // typing-before-search-box.ts.)
-        const focusWhenDrawn = () => {
-          const input = container?.querySelector('input');
-          if (input && dialog?.open) input.focus();
-          return input !== null && input !== undefined;
-        };
-        if (container && !focusWhenDrawn()) {
-          const observer = new MutationObserver(() => focusWhenDrawn() && observer.disconnect());
-          observer.observe(container, { childList: true, subtree: true });
-        }
       });
     };
     const button = document.querySelector('button[data-open-modal]');

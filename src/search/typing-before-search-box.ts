@@ -1,8 +1,10 @@
 /**
  * Keeps the keys a reader types into the search dialog before it has a search
- * box, and puts them in the box once Pagefind's UI draws it. There are two
- * such moments: Starlight sets search up only when the browser is first idle,
- * and this site then loads Pagefind's UI when the reader goes to search
+ * box, and once Pagefind's UI draws the box in the open dialog, puts them in
+ * it and gives it the focus (Starlight focused the box when the dialog
+ * opened, when there was none yet). There are two such moments: Starlight
+ * sets search up only when the browser is first idle, and this site then
+ * loads Pagefind's UI when the reader goes to search
  * (`pagefind-ui-on-demand.ts`). A reader who opens search at once and types
  * would otherwise lose the first letters. Runs as the page loads.
  */
@@ -25,11 +27,13 @@ export function keepTypingUntilSearchBox(container: Element): void {
     if (!input) return;
     observer.disconnect();
     window.removeEventListener('keydown', record);
-    if (typed && dialog.open) {
+    if (!dialog.open) return;
+    if (typed) {
       input.value = typed;
       // Pagefind's UI searches on input events.
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }
+    input.focus();
   });
   observer.observe(container, { childList: true, subtree: true });
 }

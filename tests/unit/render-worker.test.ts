@@ -29,13 +29,7 @@ describe('the render worker', () => {
 
   it('gives the same results whichever way a text was asked for first (one parse serves them all)', async () => {
     const oneParagraph = 'A **single** paragraph, with a [link](https://example.com/).';
-    for (const text of [
-      description,
-      oneParagraph,
-      `# Title
-
-${oneParagraph}`,
-    ]) {
+    for (const text of [description, oneParagraph, `# Title\n\n${oneParagraph}`]) {
       expect(await worker.text(text)).toBe(markdownToText(text));
       // Inline first: it unwraps a lone paragraph, which the block rendering after it must still have.
       for (const options of [{ inline: true }, {}, { highestHeading: 2 }, { highestHeading: 5 }, {}]) {
