@@ -14,6 +14,7 @@ import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
 import type { OpenAPIV3 } from 'openapi-types';
 import { bundledLanguages } from 'shiki/langs';
+import { isJsonMediaType } from './media-type.ts';
 import type {
   ApiCodeSample,
   ApiModel,
@@ -24,6 +25,7 @@ import type {
   SchemaOrRef,
 } from './model.ts';
 import { dereference } from './refs.ts';
+import { exampleFromSchema } from './schema-example.ts';
 import { uniqueSlugs } from './slug.ts';
 
 /** One code sample as a page shows it: a tab label, a shiki language id and the code. */
@@ -223,17 +225,15 @@ function resolveSchema(root: unknown, schema: SchemaOrRef): OpenAPIV3.SchemaObje
   return dereference<OpenAPIV3.SchemaObject>(root, schema);
 }
 
-/** The body a sample sends: the first JSON media type's first example, else its schema's example. */
+/**
+ * The body a sample sends: the first JSON media type's first example, else one built from its schema (its own
+ * example, or its fields' examples, defaults and stand-ins: what the console builds too).
+ */
 function jsonBodyOf(root: unknown, operation: ApiOperation): { mediaType: string; value: unknown } | undefined {
   const media = operation.requestBody?.content.find((m) => isJsonMediaType(m.mediaType));
   if (!media) return undefined;
-  const value = media.examples[0]?.value ?? (media.schema ? resolveSchema(root, media.schema).example : undefined);
+  const value = media.examples[0]?.value ?? (media.schema ? exampleFromSchema(root, media.schema, 'write') : undefined);
   return value === undefined ? undefined : { mediaType: media.mediaType, value };
-}
-
-function isJsonMediaType(mediaType: string): boolean {
-  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return essence === 'application/json' || /^application\/[^/]+\+json$/.test(essence);
 }
 
 /** Where a scheme's credential goes and the placeholder it carries; undefined for schemes a sample cannot show. */

@@ -484,3 +484,40 @@ describe('hostile example values', () => {
     },
   );
 });
+
+describe('a body the description gives only field by field', () => {
+  it("is built from the fields' examples in every language, leaving read-only fields out", async () => {
+    const tiny = await modelOf(`openapi: 3.0.3
+info: { title: Tiny, version: 1.0.0 }
+servers: [{ url: 'https://api.example.com' }]
+paths:
+  /tasks:
+    post:
+      operationId: createTask
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                data:
+                  type: object
+                  properties:
+                    id: { type: string, readOnly: true }
+                    name: { type: string, example: Buy catnip }
+                    priority: { type: integer, minimum: 1, maximum: 5 }
+      responses:
+        '201': { description: Created. }
+`);
+    const operation = tiny.operations[0];
+    if (!operation) throw new Error('no operation');
+    const samples = codeSamples(tiny, operation);
+    expect(samples.map((s) => s.id)).toEqual(['curl', 'javascript', 'python', 'go']);
+    for (const sample of samples) {
+      expect(sample.code, sample.id).toContain('Buy catnip');
+      expect(sample.code, sample.id).toContain('priority');
+      expect(sample.code, sample.id).not.toContain('"id"');
+    }
+  });
+});
