@@ -101,6 +101,9 @@ export class FieldTreePlanner {
         : { kind: 'elsewhere', model: holder, reason: 'too-deep', inModel: true };
     }
     if (model !== undefined) this.#expanded.add(model);
+    // A model restated with more fields required shows that model's fields: later uses of the model say "as above".
+    const restated = model === undefined ? restatedModel(document, schema) : undefined;
+    if (restated !== undefined) this.#expanded.add(restated);
     const inner = model ? [...open, model] : open;
     const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
     const shape: Shape = {
@@ -151,4 +154,21 @@ export function modelSummary(text: string | undefined): string | undefined {
   const trimmed = text?.trim();
   if (!trimmed || trimmed.length <= modelSummaryLength) return trimmed;
   return trimmed.split(/\n[ \t]*\n/)[0];
+}
+
+/** Keywords a restatement may add to a model without changing its fields. */
+const restatingKeywords = new Set(['required', 'description', 'title', 'type']);
+
+/**
+ * The model an inline schema restates with more fields required (`allOf: [{$ref: Order}, {required: [petId]}]`,
+ * the usual way to say "an Order, and these fields are required here"), or undefined for anything else.
+ */
+export function restatedModel(document: unknown, schema: SchemaOrRef): string | undefined {
+  if (refName(schema) !== undefined) return undefined;
+  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+  if (!s.allOf || s.properties || s.oneOf || s.anyOf) return undefined;
+  const models = s.allOf.map((part) => refName(part)).filter((name) => name !== undefined);
+  const restatements = s.allOf.filter((part) => refName(part) === undefined);
+  const onlyRestates = restatements.every((part) => Object.keys(part).every((key) => restatingKeywords.has(key)));
+  return models.length === 1 && onlyRestates ? models[0] : undefined;
 }

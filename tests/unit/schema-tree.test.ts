@@ -6,8 +6,8 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import SchemaTree from '../../src/components/reference/SchemaTree.astro';
-import type { ApiModel } from '../../src/openapi/index.ts';
-import { FieldTreePlanner } from '../../src/reference/field-tree.ts';
+import type { ApiModel, SchemaOrRef } from '../../src/openapi/index.ts';
+import { FieldTreePlanner, restatedModel } from '../../src/reference/field-tree.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
 
 /** Renders a model's fields; pass one planner to several calls to render them as parts of one page. */
@@ -162,5 +162,45 @@ describe('the schema renderer', () => {
     expect(holder).toContain('First paragraph of a long model description.');
     expect(holder).not.toContain('Second paragraph');
     expect(text(await render(model, 'Node'))).toContain('A tree node.'); // short ones stay whole
+  });
+});
+
+describe('a model restated with more fields required', () => {
+  const restating = `${minimalSpec}components:
+  schemas:
+    Order:
+      type: object
+      properties:
+        petId: { type: integer }
+        note: { type: string }
+`;
+
+  it('shows its fields with the restated requirements once, and later uses of the model say "as above"', async () => {
+    const model = await modelOf(restating);
+    const page = new FieldTreePlanner(model.document);
+    const request = page.plan({ allOf: [{ $ref: '#/components/schemas/Order' }, { required: ['petId'] }] });
+    expect(request.kind === 'shape' && request.shape.rows.map((r) => [r.name, r.required])).toEqual([
+      ['petId', true],
+      ['note', false],
+    ]);
+    expect(page.plan({ $ref: '#/components/schemas/Order' })).toEqual({
+      kind: 'elsewhere',
+      model: 'Order',
+      reason: 'shown-above',
+    });
+  });
+
+  it('is only that: an allOf adding fields of its own is a new shape', async () => {
+    const model = await modelOf(restating);
+    const extended: SchemaOrRef = {
+      allOf: [{ $ref: '#/components/schemas/Order' }, { properties: { id: { type: 'integer' } } }],
+    };
+    expect(restatedModel(model.document, extended)).toBeUndefined();
+    expect(
+      restatedModel(model.document, { allOf: [{ $ref: '#/components/schemas/Order' }, { required: ['note'] }] }),
+    ).toBe('Order');
+    const page = new FieldTreePlanner(model.document);
+    page.plan(extended);
+    expect(page.plan({ $ref: '#/components/schemas/Order' }).kind).toBe('shape');
   });
 });
