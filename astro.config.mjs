@@ -43,6 +43,7 @@ export default defineConfig({
       components: {
         Sidebar: './src/components/starlight/Sidebar.astro',
         Search: './src/components/starlight/Search.astro',
+        TwoColumnContent: './src/components/starlight/TwoColumnContent.astro',
       },
       head: [
         // Says, before the first paint, that scripts run: controls that need them (Try it, Copy) are then laid

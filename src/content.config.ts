@@ -1,8 +1,16 @@
 import { defineCollection } from 'astro:content';
 import { docsLoader } from '@astrojs/starlight/loaders';
 import { docsSchema } from '@astrojs/starlight/schema';
+import { z } from 'astro/zod';
 
-const starlightFrontmatter = docsSchema();
+/**
+ * Starlight's frontmatter plus one field of ours: `pageLayout: 'operation'` asks for the operation layout (the
+ * docs beside a sticky sample pane, with "On this page" as a bar over the content instead of a third column;
+ * `src/components/starlight/TwoColumnContent.astro`).
+ */
+const starlightFrontmatter = docsSchema({
+  extend: z.object({ pageLayout: z.enum(['operation']).optional() }),
+});
 type SchemaContext = Parameters<typeof starlightFrontmatter>[0];
 let starlightPageFrontmatter: ReturnType<typeof starlightFrontmatter> | undefined;
 

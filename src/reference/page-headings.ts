@@ -1,6 +1,9 @@
-/** The table of contents of each kind of reference page, matching the ids its view renders. */
+/**
+ * The table of contents of each kind of reference page, matching the ids its view renders. An operation page's
+ * comes from its outline (`operation-outline.ts`), the same plan its view renders from.
+ */
+import { type OperationOutline, outlineHeadings } from './operation-outline.ts';
 import type { ReferenceRoute } from './routes.ts';
-import { statusText } from './status-text.ts';
 
 export interface PageHeading {
   depth: number;
@@ -8,7 +11,8 @@ export interface PageHeading {
   text: string;
 }
 
-export function pageHeadings(route: ReferenceRoute): PageHeading[] {
+/** The page's headings; an operation route needs its outline. */
+export function pageHeadings(route: ReferenceRoute, outline?: OperationOutline): PageHeading[] {
   switch (route.type) {
     case 'introduction':
       return [
@@ -21,29 +25,9 @@ export function pageHeadings(route: ReferenceRoute): PageHeading[] {
       ];
     case 'tag':
       return [{ depth: 2, slug: 'operations', text: 'Operations' }];
-    case 'operation': {
-      const { operation } = route;
-      const locations = ['path', 'query', 'header', 'cookie'].filter((where) =>
-        operation.parameters.some((p) => p.in === where),
-      );
-      return [
-        { depth: 2, slug: 'request', text: 'Request' },
-        { depth: 3, slug: 'authentication', text: 'Authentication' },
-        ...locations.map((where) => ({
-          depth: 3,
-          slug: `${where}-parameters`,
-          text: `${where[0]?.toUpperCase()}${where.slice(1)} parameters`,
-        })),
-        ...(operation.requestBody ? [{ depth: 3, slug: 'request-body', text: 'Request body' }] : []),
-        { depth: 2, slug: 'responses', text: 'Responses' },
-        ...operation.responses.map((r) => ({
-          depth: 3,
-          slug: `response-${r.status}`,
-          text: `${r.status} ${statusText(r.status)}`.trim(),
-        })),
-        { depth: 2, slug: 'code-samples', text: 'Code samples' },
-      ];
-    }
+    case 'operation':
+      if (!outline) throw new Error(`pageHeadings: the operation ${route.operation.operationId} needs its outline`);
+      return outlineHeadings(outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
     case 'schema':
       return [{ depth: 2, slug: 'fields', text: 'Fields' }];
     case 'schemas':

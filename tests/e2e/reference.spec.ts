@@ -1,6 +1,7 @@
 /** The API reference as a reader sees it in Chromium, with and without JavaScript. */
 import { expect, type Page, test } from '@playwright/test';
 import { codeSamples } from '../../src/openapi/samples.ts';
+import { OperationPage } from './pages/operation-page.ts';
 import { model, operation, urls } from './support.ts';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -90,9 +91,11 @@ test.describe('stability badges', () => {
 });
 
 test.describe('a full operation page', () => {
-  test('has the endpoint, parameters, body, responses with their headers, and code samples', async ({ page }) => {
-    await page.goto(urls.operation(operation('createPet')));
-    const main = page.getByRole('main');
+  test('has the endpoint, parameters, body, outcomes with their headers, errors and code samples', async ({ page }) => {
+    const reference = new OperationPage(page);
+    const createPet = operation('createPet');
+    await reference.goto(createPet);
+    const main = reference.main;
     await expect(main.getByText('POST', { exact: true }).first()).toBeVisible();
     await expect(
       main
@@ -100,7 +103,7 @@ test.describe('a full operation page', () => {
         .filter({ hasText: /^\/pets$/ })
         .first(),
     ).toBeVisible();
-    await expect(main.getByText('Send your API key in the X-API-Key header')).toBeVisible();
+    await expect(main.getByText(/^Send your API key in the X-API-Key header \(/)).toBeVisible();
 
     await expect(main.getByRole('heading', { name: 'Request body' })).toBeVisible();
     const body = main
@@ -110,39 +113,29 @@ test.describe('a full operation page', () => {
     await expect(body).toContainText('required');
     await expect(body).toContainText('1–100 characters');
 
-    for (const response of operation('createPet').responses) {
-      await expect(main.getByRole('heading', { level: 3, name: new RegExp(`^${response.status}\\b`) })).toBeVisible();
+    // Success in full, under its own heading; every error status in the error table.
+    for (const response of createPet.responses) {
+      if (/^[45]/.test(response.status)) {
+        await expect(reference.errorTable.getByRole('row').filter({ hasText: response.status }).first()).toBeVisible();
+      } else {
+        await expect(main.getByRole('heading', { level: 3, name: new RegExp(`^${response.status}\\b`) })).toBeVisible();
+      }
     }
-    const tooMany = main.getByRole('region', { name: /^429/ });
-    await tooMany.getByText('Headers (4)').click();
-    // Each header is either described in this response's table or links back to where it was described.
-    const described = (name: string) =>
-      tooMany.getByRole('rowheader', { name: new RegExp(name) }).or(tooMany.getByRole('link', { name, exact: true }));
-    for (const name of ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
-      await expect(described(name)).toBeVisible();
-    }
-    // Where a header's meaning is: its row here, or the description it links back to.
-    const explanation = async (name: string) => {
-      const link = tooMany.getByRole('link', { name, exact: true });
-      if ((await link.count()) === 0) return tooMany.getByRole('row').filter({ hasText: name });
-      return page.locator(`[id="${(await link.getAttribute('href'))?.slice(1)}"]`);
-    };
-    const meaning = (name: string) =>
-      (
-        operation('createPet')
-          .responses.find((r) => r.status === '429')
-          ?.headers.find((h) => h.name === name)?.description ?? '(undocumented)'
-      ).split('.')[0] ?? '';
-    // The rate-limit headers were first described on the 201 response: here they link back.
-    await expect(tooMany.getByRole('link', { name: 'X-RateLimit-Limit', exact: true })).toBeVisible();
-    for (const name of ['Retry-After', 'X-RateLimit-Limit']) {
-      await expect(await explanation(name)).toContainText(meaning(name));
+    // The 201's own header (Location) is described with it; the headers every response carries, once.
+    const created = main.getByRole('region', { name: /^201/ });
+    await expect(created.getByRole('rowheader', { name: /^Location/ })).toBeVisible();
+    await main.getByText(/^Headers on every response/).click();
+    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {
+      const description = createPet.responses[0]?.headers.find((h) => h.name === name)?.description ?? '';
+      const row = main
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}\\b`) }) });
+      await expect(row).toContainText(description.split(/[.`]/)[0] ?? '');
     }
 
-    const samples = main.locator('details.pst-sample > summary');
-    await expect(samples).toHaveText(['curl', 'JavaScript', 'Python', 'Go']);
-    await expect(main.locator('details.pst-sample').first()).toContainText('curl https://api.petstore.dev/pets');
-    await expect(main.locator('details.pst-sample').first()).toContainText('X-API-Key: YOUR_API_KEY');
+    await expect(reference.requestSample.getByRole('tab')).toHaveText(['curl', 'JavaScript', 'Python', 'Go']);
+    await expect(reference.shownCode(reference.requestSample)).toContainText('curl https://api.petstore.dev/pets');
+    await expect(reference.shownCode(reference.requestSample)).toContainText('X-API-Key: YOUR_API_KEY');
   });
 
   test('copies the method and path', async ({ page, context }) => {
@@ -158,8 +151,9 @@ test.describe('a full operation page', () => {
   test('copies a code sample exactly as generated from the spec', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const createPet = operation('createPet');
-    await page.goto(urls.operation(createPet));
-    await page.getByRole('main').getByText('Python', { exact: true }).click(); // opens its <details>
+    const reference = new OperationPage(page);
+    await reference.goto(createPet);
+    await reference.languageTab('Python').click();
     await page.getByRole('button', { name: 'Copy Python sample' }).click();
     const python = codeSamples(model, createPet).find((sample) => sample.id === 'python');
     expect(python?.code).toContain('requests.post');
@@ -167,14 +161,16 @@ test.describe('a full operation page', () => {
   });
 
   test('a table-of-contents link brings its section to the top of the window', async ({ page }) => {
-    await page.goto(urls.operation(operation('createPet')));
-    const toc = page.getByRole('navigation', { name: 'On this page' });
-    for (const status of ['429', '500', '201']) {
-      await toc.getByRole('link', { name: new RegExp(`^${status}`) }).click();
-      const heading = page.getByRole('main').getByRole('heading', { level: 3, name: new RegExp(`^${status}`) });
+    const reference = new OperationPage(page);
+    await reference.goto(operation('createPet'));
+    const toc = reference.tableOfContents;
+    for (const name of ['Errors', '201 Created', 'Request body']) {
+      await page.getByText('On this page', { exact: true }).click();
+      await toc.getByRole('link', { name, exact: true }).click();
+      const heading = reference.sectionHeading(name, 3);
       await expect(heading).toBeInViewport();
-      // Right under the sticky header, not somewhere further down.
-      await expect.poll(async () => (await heading.boundingBox())?.y).toBeLessThan(150);
+      // Right under the sticky header and the "On this page" bar, not somewhere further down.
+      await expect.poll(async () => (await heading.boundingBox())?.y).toBeLessThan(170);
     }
   });
 
@@ -193,11 +189,15 @@ test.describe('with JavaScript turned off', () => {
     await page.goto(urls.operation(operation('createPet')));
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: 'Request body' })).toBeVisible();
-    await expect(main.getByRole('heading', { name: /^429/ })).toBeVisible();
-    await expect(main.locator('details.pst-sample').first()).toContainText('curl https://api.petstore.dev/pets');
+    await expect(
+      main.getByRole('table', { name: 'Errors this operation can return' }).getByRole('row').filter({ hasText: '429' }),
+    ).toBeVisible();
+    await expect(main.getByRole('region', { name: 'Request sample' })).toContainText(
+      'curl https://api.petstore.dev/pets',
+    );
     await expect(main.getByRole('button', { name: /Copy/ })).toHaveCount(0);
-    await main.getByText('Headers (4)').last().click(); // <details> works without JavaScript
-    await expect(main.getByRole('table', { name: 'Headers' }).last()).toBeVisible();
+    await main.getByText(/^Headers on every response/).click(); // <details> works without JavaScript
+    await expect(main.getByRole('table', { name: 'Headers' }).first()).toBeVisible();
   });
 });
 

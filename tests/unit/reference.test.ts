@@ -6,6 +6,7 @@ import { badgeExplanation, badgeLabel } from '../../src/reference/badges.ts';
 import { sunsetStatus } from '../../src/reference/deprecation.ts';
 import { referenceSidebar, type SidebarItem, tagsListedWhereNoneIsOpen } from '../../src/reference/navigation.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
+import { operationOutline } from '../../src/reference/operation-outline.ts';
 import { pageHeadings } from '../../src/reference/page-headings.ts';
 import { operationTitle, referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
 import { constraints, objectProperties, typeLabel } from '../../src/reference/schema-summary.ts';
@@ -54,25 +55,20 @@ describe('routes', () => {
     );
   });
 
-  it("lists each operation heading in the page's table of contents", () => {
+  it("derives an operation page's table of contents from its outline: samples, request, outcomes, errors", () => {
     const route = referenceRoutes(model).find((r) => r.type === 'operation' && r.operation.operationId === 'createPet');
-    if (!route) throw new Error('no createPet route');
-    expect(pageHeadings(route).map((h) => h.text)).toEqual([
+    if (route?.type !== 'operation') throw new Error('no createPet route');
+    expect(pageHeadings(route, operationOutline(model, route.operation)).map((h) => h.text)).toEqual([
+      'Request sample',
+      'Response example',
       'Request',
       'Authentication',
       'Request body',
       'Responses',
       '201 Created',
-      '400 Bad Request',
-      '401 Unauthorized',
-      '403 Forbidden',
-      '413 Content Too Large',
-      '415 Unsupported Media Type',
-      '422 Unprocessable Content',
-      '429 Too Many Requests',
-      '500 Internal Server Error',
-      'Code samples',
+      'Errors',
     ]);
+    expect(() => pageHeadings(route)).toThrow(/needs its outline/);
   });
 });
 

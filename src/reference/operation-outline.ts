@@ -1,0 +1,298 @@
+/**
+ * The operation page's outline: its sections in reading order, with their
+ * ids and titles, what each shows, and the field trees and header anchors
+ * planned for them. The view renders it and the table of contents is derived
+ * from it, so the two cannot disagree about which sections a page has.
+ *
+ * The plan follows what a developer scans for: a request sample and a
+ * response example per status (the sample pane), then the request's parts,
+ * then the outcomes (success and redirect responses in full) and the errors
+ * at a glance (one table: status, code, meaning, what to do), with headers
+ * that every response carries described once instead of under each status.
+ */
+
+import { isJsonMediaType } from '../openapi/media-type.ts';
+import type {
+  ApiErrorCode,
+  ApiHeader,
+  ApiMediaType,
+  ApiModel,
+  ApiOperation,
+  ApiParameter,
+  ApiRequestBody,
+  ApiResponse,
+} from '../openapi/model.ts';
+import { type CodeSample, codeSamples } from '../openapi/samples.ts';
+import { exampleFromSchema } from '../openapi/schema-example.ts';
+import { slugify } from '../openapi/slug.ts';
+import { type FieldTree, FieldTreePlanner, fieldDepthOnOperationPages } from './field-tree.ts';
+import { refName } from './schema-summary.ts';
+import { statusText } from './status-text.ts';
+
+/** A section heading: its anchor and title, and its level in the table of contents. */
+export interface OutlineHeading {
+  depth: 2 | 3;
+  id: string;
+  title: string;
+}
+
+/** A header described in full here (with its anchor), or one already described higher up the page. */
+export type HeaderRow = { header: ApiHeader; anchor: string } | { header: ApiHeader; seeAlso: string };
+
+/** A body by media type, with its planned field tree. */
+export interface PlannedMedia {
+  media: ApiMediaType;
+  tree: FieldTree | undefined;
+}
+
+/** One example as the sample pane shows it. */
+export interface ShownExample {
+  caption: string | undefined;
+  code: string;
+  language: 'json' | 'text';
+}
+
+/** A response's examples, for the sample pane's status switcher. */
+export interface ResponseExamples {
+  status: string;
+  /** `201 Created`. */
+  title: string;
+  examples: ShownExample[];
+  /** Built from the schema because the description gives no example for this response. */
+  generated: boolean;
+}
+
+/** One row of the error table: a status and one of the codes it carries (or none the catalog names). */
+export interface ErrorRow {
+  status: string;
+  /** `409 Conflict`. */
+  title: string;
+  /** The catalog entry, when the description names codes for this status. */
+  code: ApiErrorCode | undefined;
+  /** The response's own description, for statuses without catalog codes. */
+  description: string | undefined;
+  /** Headers only this status sends (e.g. `Retry-After` on 429), each with the anchor of its description. */
+  headers: { name: string; anchor: string }[];
+}
+
+export interface OperationOutline {
+  requestSample: OutlineHeading;
+  responseExample: OutlineHeading;
+  /** The request sample's languages: x-codeSamples first where they replace or add, then generated ones. */
+  samples: CodeSample[];
+  /** Success status first, then each documented status that has an example. */
+  responseExamples: ResponseExamples[];
+  request: OutlineHeading;
+  authentication: OutlineHeading;
+  parameters: { heading: OutlineHeading; parameters: ApiParameter[] }[];
+  requestBody?: { heading: OutlineHeading; body: ApiRequestBody; media: PlannedMedia[] };
+  responses: OutlineHeading;
+  /** Headers every response carries (rate limits), described once. */
+  commonHeaders: HeaderRow[];
+  /** Success, redirect and informational responses, each in full. */
+  outcomes: { heading: OutlineHeading; response: ApiResponse; headers: HeaderRow[]; media: PlannedMedia[] }[];
+  errors?: {
+    heading: OutlineHeading;
+    rows: ErrorRow[];
+    /** Headers some errors send, each described once. */
+    headers: HeaderRow[];
+    /** The distinct error bodies (usually one `Error` model), planned once. */
+    bodies: PlannedMedia[];
+  };
+}
+
+const parameterLocations: readonly ApiParameter['in'][] = ['path', 'query', 'header', 'cookie'];
+
+/** Whether a response is an error: 4xx, 5xx, their ranges, or `default` (what a server sends when nothing else fits). */
+export function isErrorStatus(status: string): boolean {
+  return /^[45]/.test(status) || status === 'default';
+}
+
+/** The operation page's sections, planned in reading order. */
+export function operationOutline(model: ApiModel, operation: ApiOperation): OperationOutline {
+  // Models reach into each other: each is described in full the first time on the page and linked afterwards.
+  const planner = new FieldTreePlanner(model.document, { maxDepth: fieldDepthOnOperationPages });
+  const plan = (content: ApiMediaType[]): PlannedMedia[] =>
+    content.map((media) => ({ media, tree: media.schema ? planner.plan(media.schema) : undefined }));
+  const headers = new HeaderPlanner();
+
+  const parameters = parameterLocations.flatMap((where) => {
+    const here = operation.parameters.filter((p) => p.in === where);
+    return here.length === 0
+      ? []
+      : [
+          {
+            heading: h3(`${where}-parameters`, `${where[0]?.toUpperCase()}${where.slice(1)} parameters`),
+            parameters: here,
+          },
+        ];
+  });
+  const requestBody = operation.requestBody && {
+    heading: h3('request-body', 'Request body'),
+    body: operation.requestBody,
+    media: plan(operation.requestBody.content),
+  };
+
+  const common = headersOnEveryResponse(operation.responses);
+  const commonHeaders = headers.rows([...common.values()]);
+  const outcomes = operation.responses
+    .filter((r) => !isErrorStatus(r.status))
+    .map((response) => ({
+      heading: h3(`response-${slugify(response.status)}`, responseTitle(response.status)),
+      response,
+      headers: headers.rows(response.headers.filter((h) => !common.has(h.name.toLowerCase()))),
+      media: plan(response.content),
+    }));
+
+  const failures = operation.responses.filter((r) => isErrorStatus(r.status));
+  let errors: OperationOutline['errors'];
+  if (failures.length > 0) {
+    const own = new Map(failures.map((r) => [r, r.headers.filter((h) => !common.has(h.name.toLowerCase()))]));
+    const errorHeaders = headers.rows(uniqueByName([...own.values()].flat()));
+    const anchorOf = new Map(errorHeaders.map((row) => [row.header.name, 'anchor' in row ? row.anchor : row.seeAlso]));
+    const rows = failures.flatMap((response): ErrorRow[] => {
+      const rowHeaders = (own.get(response) ?? []).map((h) => ({ name: h.name, anchor: anchorOf.get(h.name) ?? '' }));
+      const base = { status: response.status, title: responseTitle(response.status), headers: rowHeaders };
+      const codes = codesFor(model, operation, response.status);
+      return codes.length === 0
+        ? [{ ...base, code: undefined, description: response.description }]
+        : codes.map((code) => ({ ...base, code, description: undefined }));
+    });
+    errors = { heading: h3('errors', 'Errors'), rows, headers: errorHeaders, bodies: plan(distinctBodies(failures)) };
+  }
+
+  return {
+    requestSample: h2('request-sample', 'Request sample'),
+    responseExample: h2('response-example', 'Response example'),
+    samples: codeSamples(model, operation),
+    responseExamples: responseExamples(model.document, operation.responses),
+    request: h2('request', 'Request'),
+    authentication: h3('authentication', 'Authentication'),
+    parameters,
+    ...(requestBody ? { requestBody } : {}),
+    responses: h2('responses', 'Responses'),
+    commonHeaders,
+    outcomes,
+    ...(errors ? { errors } : {}),
+  };
+}
+
+/** The table of contents: every heading of the outline, in page order. */
+export function outlineHeadings(outline: OperationOutline): OutlineHeading[] {
+  return [
+    outline.requestSample,
+    outline.responseExample,
+    outline.request,
+    outline.authentication,
+    ...outline.parameters.map((p) => p.heading),
+    ...(outline.requestBody ? [outline.requestBody.heading] : []),
+    outline.responses,
+    ...outline.outcomes.map((o) => o.heading),
+    ...(outline.errors ? [outline.errors.heading] : []),
+  ];
+}
+
+/** `201 Created`; a range or `default` as written. */
+export function responseTitle(status: string): string {
+  return `${status} ${statusText(status)}`.trim();
+}
+
+/**
+ * Each response's examples for the pane, success first (the answer a caller hopes for), then the others in the
+ * description's order. A response without a body has nothing to show and no entry.
+ */
+export function responseExamples(document: unknown, responses: readonly ApiResponse[]): ResponseExamples[] {
+  const ordered = [
+    ...responses.filter((r) => !isErrorStatus(r.status)),
+    ...responses.filter((r) => isErrorStatus(r.status)),
+  ];
+  return ordered.flatMap((response): ResponseExamples[] => {
+    const media = response.content.find((m) => m.examples.length > 0);
+    const title = responseTitle(response.status);
+    if (!media) {
+      // No example given: one built from the JSON schema, said to be generated.
+      const json = response.content.find((m) => m.schema && isJsonMediaType(m.mediaType));
+      const value = json?.schema ? exampleFromSchema(document, json.schema, 'read') : undefined;
+      if (value === undefined) return [];
+      const code = JSON.stringify(value, null, 2);
+      return [
+        { status: response.status, title, examples: [{ caption: undefined, code, language: 'json' }], generated: true },
+      ];
+    }
+    return [
+      {
+        status: response.status,
+        title,
+        generated: false,
+        examples: media.examples.map((example) => ({
+          caption: media.examples.length > 1 ? (example.summary ?? example.name) : undefined,
+          code: typeof example.value === 'string' ? example.value : JSON.stringify(example.value, null, 2),
+          language: typeof example.value === 'string' ? 'text' : 'json',
+        })),
+      },
+    ];
+  });
+}
+
+/** Catalog codes this operation can answer with this status (a range such as `4XX` takes the codes in it). */
+function codesFor(model: ApiModel, operation: ApiOperation, status: string): ApiErrorCode[] {
+  const matches = (code: number) => (/^\dXX$/i.test(status) ? String(code)[0] === status[0] : String(code) === status);
+  return model.errorCodes.filter(
+    (entry) => !entry.global && entry.operations.includes(operation.operationId) && matches(entry.status),
+  );
+}
+
+/** Headers (by lower-case name) that every response of the operation sends; none when it has a single response. */
+function headersOnEveryResponse(responses: readonly ApiResponse[]): Map<string, ApiHeader> {
+  const [first, ...rest] = responses;
+  if (!first || rest.length === 0) return new Map();
+  return new Map(
+    first.headers
+      .filter((h) => rest.every((r) => r.headers.some((other) => other.name.toLowerCase() === h.name.toLowerCase())))
+      .map((h) => [h.name.toLowerCase(), h]),
+  );
+}
+
+function uniqueByName(headers: ApiHeader[]): ApiHeader[] {
+  const seen = new Map<string, ApiHeader>();
+  for (const header of headers) if (!seen.has(header.name.toLowerCase())) seen.set(header.name.toLowerCase(), header);
+  return [...seen.values()];
+}
+
+/** Error bodies, one per distinct schema: most APIs send one error model for every status. */
+function distinctBodies(responses: readonly ApiResponse[]): ApiMediaType[] {
+  const seen = new Set<unknown>();
+  return responses.flatMap((response) =>
+    response.content.filter((media) => {
+      const key = refName(media.schema) ?? media.schema ?? media.mediaType;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    }),
+  );
+}
+
+/** Gives each header described on the page an anchor, and later mentions of the same header a link to it. */
+class HeaderPlanner {
+  readonly #anchors = new Map<string, string>();
+
+  rows(headers: readonly ApiHeader[]): HeaderRow[] {
+    return headers.map((header) => {
+      const key = `${header.name.toLowerCase()}\u0000${header.description ?? ''}`;
+      const earlier = this.#anchors.get(key);
+      if (earlier) return { header, seeAlso: earlier };
+      const anchor = `header-${slugify(header.name)}`;
+      const unique = [...this.#anchors.values()].includes(anchor) ? `${anchor}-${this.#anchors.size + 1}` : anchor;
+      this.#anchors.set(key, unique);
+      return { header, anchor: unique };
+    });
+  }
+}
+
+function h2(id: string, title: string): OutlineHeading {
+  return { depth: 2, id, title };
+}
+
+function h3(id: string, title: string): OutlineHeading {
+  return { depth: 3, id, title };
+}

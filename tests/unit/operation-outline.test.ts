@@ -1,0 +1,150 @@
+/** The operation page's outline: what each section shows, planned once for the view and the table of contents. */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import {
+  isErrorStatus,
+  operationOutline,
+  outlineHeadings,
+  responseExamples,
+} from '../../src/reference/operation-outline.ts';
+import { modelOf } from './support/check.ts';
+
+let model: ApiModel;
+beforeAll(async () => {
+  model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}));
+});
+
+const operation = (id: string) => {
+  const found = model.operations.find((o) => o.operationId === id);
+  if (!found) throw new Error(`no operation ${id}`);
+  return found;
+};
+
+describe('operation outline', () => {
+  it('gives every section a unique id, on every Pet Store operation', () => {
+    for (const op of model.operations) {
+      const ids = outlineHeadings(operationOutline(model, op)).map((h) => h.id);
+      expect(new Set(ids).size, op.operationId).toBe(ids.length);
+    }
+  });
+
+  it('lists one error row per catalog code the operation can return, under its status', () => {
+    const placeOrder = operation('placeOrder');
+    const rows = operationOutline(model, placeOrder).errors?.rows ?? [];
+    const expected = model.errorCodes.filter((c) => !c.global && c.operations.includes('placeOrder'));
+    expect(rows.map((r) => r.code?.code).sort()).toEqual(expected.map((c) => c.code).sort());
+    for (const row of rows) expect(row.status).toBe(String(row.code?.status));
+    // Every error status the operation documents has at least one row.
+    const statuses = placeOrder.responses.filter((r) => isErrorStatus(r.status)).map((r) => r.status);
+    expect([...new Set(rows.map((r) => r.status))]).toEqual(statuses);
+  });
+
+  it('describes headers every response carries once, and keeps the ones only some statuses send with them', () => {
+    const outline = operationOutline(model, operation('listPets'));
+    expect(outline.commonHeaders.map((row) => row.header.name)).toEqual([
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
+    ]);
+    expect(outline.outcomes[0]?.headers.map((row) => row.header.name)).toEqual(['X-Total-Count', 'Link']);
+    const tooMany = outline.errors?.rows.find((row) => row.status === '429');
+    expect(tooMany?.headers.map((h) => h.name)).toEqual(['Retry-After']);
+    // Retry-After is sent by 403 and 429 alike: described once, both rows link to it.
+    expect(outline.errors?.headers.map((row) => row.header.name)).toEqual(['Retry-After']);
+    const banned = outline.errors?.rows.find((row) => row.status === '403');
+    expect(banned?.headers[0]?.anchor).toBe(tooMany?.headers[0]?.anchor);
+  });
+
+  it("plans the error body once, as the catalog's model", () => {
+    const bodies = operationOutline(model, operation('placeOrder')).errors?.bodies ?? [];
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]?.media.schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  it('puts the success example first, then each status with an example, in the order written', () => {
+    const examples = responseExamples(model.document, operation('placeOrder').responses);
+    expect(examples[0]?.status).toBe('201');
+    expect(examples.map((e) => e.status)).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+    ]);
+    // Several examples under one status are all shown, each with its name.
+    expect(examples.find((e) => e.status === '409')?.examples.map((e) => e.caption)).toHaveLength(2);
+    expect(examples[0]?.examples[0]?.caption).toBeUndefined();
+  });
+
+  it('takes a status range and default as errors, and a description without a catalog as plain rows', async () => {
+    const tiny = await modelOf(`openapi: 3.0.3
+info: { title: Tiny, version: 1.0.0 }
+paths:
+  /things:
+    get:
+      operationId: listThings
+      responses:
+        '200': { description: OK }
+        '304': { description: Not modified }
+        4XX: { description: Something about the request was wrong. }
+        default: { description: Anything else. }
+`);
+    const outline = operationOutline(tiny, tiny.operations[0] ?? operation('listPets'));
+    expect(outline.outcomes.map((o) => o.heading.title)).toEqual(['200 OK', '304 Not Modified']);
+    expect(outline.errors?.rows.map((r) => [r.status, r.code, r.description])).toEqual([
+      ['4XX', undefined, 'Something about the request was wrong.'],
+      ['default', undefined, 'Anything else.'],
+    ]);
+    expect(outline.commonHeaders).toEqual([]);
+    expect(outline.responseExamples).toEqual([]);
+  });
+});
+
+describe('response examples where the description gives none', () => {
+  it("builds one from the schema, from its fields' examples, and says it is generated", async () => {
+    const tiny = await modelOf(`openapi: 3.0.3
+info: { title: Tiny, version: 1.0.0 }
+paths:
+  /tasks/{id}:
+    get:
+      operationId: getTask
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        '200':
+          description: The task.
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Task' }
+        '404':
+          description: No such task.
+components:
+  schemas:
+    Task:
+      type: object
+      properties:
+        id: { type: string, format: uuid, readOnly: true }
+        name: { type: string, example: Buy catnip }
+        done: { type: boolean }
+        secret: { type: string, writeOnly: true }
+        tags: { type: array, items: { type: string, enum: [home, work] } }
+        due: { type: string, format: date-time }
+`);
+    const [ok, ...rest] = responseExamples(tiny.document, tiny.operations[0]?.responses ?? []);
+    expect(rest).toEqual([]); // a response without a body has nothing to show
+    expect(ok?.generated).toBe(true);
+    expect(JSON.parse(ok?.examples[0]?.code ?? 'null')).toEqual({
+      id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      name: 'Buy catnip',
+      done: true,
+      tags: ['home'],
+      due: '2026-01-01T12:00:00Z',
+    });
+  });
+});
