@@ -170,6 +170,13 @@ export interface ApiTagGroup {
   description?: string;
   /** Tag names, in order. */
   tags: string[];
+  /**
+   * Set on the group of one tag that the portal makes, named after it, for a tag that no group of the description
+   * holds (or for every tag when the description has no groups), so that each tag has a group. Such a group is no
+   * group to the reader: the sidebar shows its tag as a plain entry. A real group is never implicit, even one named
+   * like its only tag.
+   */
+  implicit?: true;
 }
 
 export interface ApiSchema {

@@ -25,48 +25,74 @@ export function groupAnchor(groupName: string): string {
 }
 
 /**
- * On pages with no open tag, an API with at most this many tags lists them all; a larger one shows each
- * group as one link, so that models, guides and the introduction do not each carry hundreds of tag links.
+ * An API with at most this many tags lists every group's tags on every page, so a reader on a Pets page still sees
+ * the Store group's tags. It is cheap: 30 tag links at ~80 bytes each are ~2.4 KB per page. Beyond it the list stops
+ * being scannable and its bytes multiply by the number of pages, so a larger API lists only the groups of the page's
+ * own tags, and shows each other group as one link to where the introduction lists its tags (on pages with no open
+ * tag — models, guides, the introduction — every group).
  */
-export const tagsListedWhereNoneIsOpen = 30;
+export const tagsListedEverywhere = 30;
 
 /**
- * The reference's sidebar as seen from a page whose tags are `openTags`:
- * those tags list their operations, the other tags of their groups are one
- * link each, and the other groups are one link each to their place on the
- * introduction (where their tags are listed; a group has no page of its own).
- * With no open tag (the introduction, models, guides) every group lists its
- * tags as links, unless there are too many of them. Each page passes its own,
- * so a page's size does not grow with the number of operations in the whole
- * API, and no page carries entries it does not show.
+ * A tag with at most this many operations lists them all on each of its pages: 50 entries at ~150 bytes are
+ * ~7.5 KB, still a list a reader scans, and 50 pages × 50 entries stay small. A larger tag would cost every one of
+ * its pages an entry per operation — a tag of 1,000 operations a million entries (~140 KB per page) over its pages —
+ * so its pages show a window instead: the operations around the current one (`operationsAroundCurrent` either
+ * side) and a link to the tag's overview, whose content lists them all. Its sidebar then stays the same size
+ * however large the tag grows.
  */
-export function referenceSidebar(model: ApiModel, openTags: ReadonlySet<string> = new Set()): SidebarItem[] {
+export const operationsListedInFull = 50;
+
+/** In a large tag's window, how many operations are shown before and after the current one (21 in all). */
+export const operationsAroundCurrent = 10;
+
+/**
+ * The reference's sidebar as seen from a page whose tags are `openTags`
+ * (and, on an operation page, whose operation is `currentOperation`, by its
+ * operationId): those tags list their operations — a large tag only a window
+ * of them around the current one — and the other tags are one link each.
+ * Tag groups are labels, not links (a group has no page of its own); tags in
+ * no group are plain entries after the groups. An API with more than
+ * `tagsListedEverywhere` tags lists only the open tags' groups; the others
+ * are one link each to their place on the introduction. Each page passes its
+ * own, so a page's size grows with neither the number of operations in the
+ * whole API nor those of its tag, and no page carries entries it does not show.
+ */
+export function referenceSidebar(
+  model: ApiModel,
+  openTags: ReadonlySet<string> = new Set(),
+  currentOperation?: string,
+): SidebarItem[] {
   const parts = sidebarParts(model);
-  const tagEntry = (tag: ApiTag): SidebarItem =>
-    openTags.has(tag.name)
-      ? { label: tag.name, collapsed: false, items: parts.tagItems(tag) }
-      : { label: tag.name, link: parts.urls.tag(tag) };
-  const someGroupOpen = model.tagGroups.some((group) => group.tags.some((name) => openTags.has(name)));
-  const groupsAsLinks = someGroupOpen || model.tags.length > tagsListedWhereNoneIsOpen;
-  const groups: SidebarItem[] = model.tagGroups.map((group) =>
-    groupsAsLinks && !group.tags.some((name) => openTags.has(name))
-      ? // Another group than the reader's: one link to where the introduction lists its tags (a collapsed
-        // group holding that one link cost a dozen elements and ~750 bytes per group on every page).
-        { label: `${group.name} tags`, link: `${parts.urls.introduction}#${groupAnchor(group.name)}` }
-      : {
-          label: group.name,
-          items: group.tags.flatMap((name) => {
-            const tag = parts.tags.get(name);
-            return tag ? [tagEntry(tag)] : [];
-          }),
-        },
-  );
+  const tagEntries = (names: readonly string[]): SidebarItem[] =>
+    names.flatMap((name) => {
+      const tag = parts.tags.get(name);
+      if (!tag) return [];
+      return [
+        openTags.has(tag.name)
+          ? { label: tag.name, collapsed: false, items: parts.tagItems(tag, currentOperation) }
+          : { label: tag.name, link: parts.urls.tag(tag) },
+      ];
+    });
+  const listEveryGroup = model.tags.length <= tagsListedEverywhere;
+  const groups: SidebarItem[] = model.tagGroups
+    .filter((group) => !group.implicit)
+    .map((group) =>
+      listEveryGroup || group.tags.some((name) => openTags.has(name))
+        ? { label: group.name, items: tagEntries(group.tags) }
+        : // Another group than the reader's in a large API: one link to where the introduction lists its tags (a
+          // collapsed group holding that one link cost a dozen elements and ~750 bytes per group on every page).
+          { label: `${group.name} tags`, link: `${parts.urls.introduction}#${groupAnchor(group.name)}` },
+    );
+  // Tags in no group: the model gives each a group of its own, which the sidebar does not show.
+  const looseTags = tagEntries(model.tagGroups.filter((group) => group.implicit).flatMap((group) => group.tags));
   return [
     {
       label: 'API reference',
       items: [
         { label: 'Introduction', link: parts.urls.introduction },
         ...groups,
+        ...looseTags,
         { label: 'Models', link: parts.urls.schemas },
         ...(model.errorCodes.length > 0 ? [{ label: 'Errors', link: parts.urls.errors }] : []),
       ],
@@ -77,8 +103,11 @@ export function referenceSidebar(model: ApiModel, openTags: ReadonlySet<string> 
 interface SidebarParts {
   urls: ReturnType<typeof referencePaths>;
   tags: Map<string, ApiTag>;
-  /** A tag's overview and operation entries. */
-  tagItems(tag: ApiTag): SidebarItem[];
+  /**
+   * A tag's overview and operation entries: all of them, or for a large tag the window around
+   * `operationId` (the first window where it is not given or not in the tag) and a link to them all.
+   */
+  tagItems(tag: ApiTag, operationId?: string): SidebarItem[];
 }
 
 /** What every page's sidebar is assembled from, worked out once per model (every page asks). */
@@ -92,23 +121,40 @@ const sidebarParts = oncePerModel((model): SidebarParts => {
     attrs: { 'data-method': operation.method.toUpperCase() },
     ...(operation.badge ? { badge: badgeLabel(operation.badge) } : {}),
   });
-  const itemsByTag = new Map<string, SidebarItem[]>();
+  /** A tag's operation entries, and where each operation is among them. */
+  const byTag = new Map<string, { entries: SidebarItem[]; indexOf: Map<string, number> }>();
+  const tagOperations = (tag: ApiTag) => {
+    let found = byTag.get(tag.name);
+    if (!found) {
+      const listed = tag.operations.flatMap((id) => {
+        const operation = operations.get(id);
+        return operation ? [operation] : [];
+      });
+      found = {
+        entries: listed.map(operationEntry),
+        indexOf: new Map(listed.map((operation, i) => [operation.operationId, i])),
+      };
+      byTag.set(tag.name, found);
+    }
+    return found;
+  };
   return {
     urls,
     tags: new Map(model.tags.map((t) => [t.name, t])),
-    tagItems(tag) {
-      let items = itemsByTag.get(tag.name);
-      if (!items) {
-        items = [
-          { label: 'Overview', link: urls.tag(tag) },
-          ...tag.operations.flatMap((id) => {
-            const operation = operations.get(id);
-            return operation ? [operationEntry(operation)] : [];
-          }),
-        ];
-        itemsByTag.set(tag.name, items);
-      }
-      return [...items];
+    tagItems(tag, operationId) {
+      const { entries, indexOf } = tagOperations(tag);
+      const overview: SidebarItem = { label: 'Overview', link: urls.tag(tag) };
+      if (entries.length <= operationsListedInFull) return [overview, ...entries];
+      const size = 2 * operationsAroundCurrent + 1;
+      const at = operationId === undefined ? undefined : indexOf.get(operationId);
+      // Centred on the current operation; at either end of the tag, the first or last `size` operations.
+      const start = at === undefined ? 0 : Math.max(0, Math.min(at - operationsAroundCurrent, entries.length - size));
+      return [
+        overview,
+        ...entries.slice(start, start + size),
+        // To the overview's list of every operation (a hash, so that Starlight does not mark it as the current page).
+        { label: `All ${entries.length.toLocaleString('en-US')} operations`, link: `${urls.tag(tag)}#operations` },
+      ];
     },
   };
 });

@@ -9,9 +9,14 @@
  * responses with headers, deprecated and beta/experimental operations and an
  * error catalog (`x-error-codes`).
  *
+ * Options change the shape: `oneTagHolds: n` lists the first n operations
+ * under one tag (the first), a skewed API like those whose tags follow
+ * teams rather than resources, so that one tag holds hundreds of operations.
+ *
  * The output is deterministic (a seeded generator), so runs compare.
  *
- * CLI: `node tests/bench/generate-description.ts 1000 > /tmp/api.yaml`
+ * CLI: `node tests/bench/generate-description.ts 1000 > /tmp/api.yaml`, or with
+ * one tag holding the first 1,000 of 1,100: `… generate-description.ts 1100 1000`.
  */
 import { stringify } from 'yaml';
 
@@ -169,8 +174,10 @@ interface TagPlan {
   area: string;
   /** Singular, human: "Invoice" or "Invoice 2" when the area/resource pair repeats. */
   resource: string;
-  /** Tag name, e.g. "Billing invoices". */
+  /** Resource name, e.g. "Billing invoices": the tag's name, unless its operations are listed under `tag`. */
   name: string;
+  /** The tag its operations are listed under: `name`, or the one big tag of a skewed description. */
+  tag: string;
   /** Schema name stem, e.g. "BillingInvoice". */
   schema: string;
   /** Path prefix, e.g. "/billing/invoices". */
@@ -179,8 +186,16 @@ interface TagPlan {
   operations: number;
 }
 
-function planTags(operations: number): TagPlan[] {
+/** How a description is shaped beyond its size. */
+export interface DescriptionOptions {
+  /** List the first this many operations under one tag (the first), instead of ~5 per tag. */
+  oneTagHolds?: number;
+}
+
+function planTags(operations: number, options: DescriptionOptions = {}): TagPlan[] {
   const tagCount = Math.max(1, Math.ceil(operations / 5));
+  // The resources whose operations all go to the first tag.
+  const absorbed = Math.ceil(Math.min(options.oneTagHolds ?? 0, operations) / 5);
   const plans: TagPlan[] = [];
   for (let i = 0; i < tagCount; i++) {
     const area = areas[i % areas.length] ?? 'Billing';
@@ -188,11 +203,13 @@ function planTags(operations: number): TagPlan[] {
     const round = Math.floor(i / (areas.length * resources.length));
     const resource = round === 0 ? base : `${base} ${round + 1}`;
     const resourcePlural = round === 0 ? plural(base) : `${plural(base)} ${round + 1}`;
+    const name = `${area} ${resourcePlural.toLowerCase()}`;
     plans.push({
       index: i,
       area,
       resource,
-      name: `${area} ${resourcePlural.toLowerCase()}`,
+      name,
+      tag: i < absorbed ? (plans[0]?.name ?? name) : name,
       schema: pascal(`${area} ${resource}`),
       path: `/${kebab(area)}/${kebab(resourcePlural)}`,
       operations: Math.min(5, operations - i * 5),
@@ -714,10 +731,10 @@ function tagOperations(tag: TagPlan, plans: TagPlan[], globalIndex: number, rand
   chosen.forEach((plan, i) => {
     const n = globalIndex + i;
     const op = plan.operation;
-    const tags: Json[] = [tag.name];
+    const tags: Json[] = [tag.tag];
     // Every ninth operation is also listed under the next tag.
     const other = plans[tag.index + 1];
-    if (n % 9 === 4 && other) tags.push(other.name);
+    if (n % 9 === 4 && other && other.tag !== tag.tag) tags.push(other.tag);
     const extensions: JsonObject = {};
     // About one operation in 35 is deprecated: the "get" of every seventh tag.
     if (plan.operationId.startsWith('get') && tag.index % 7 === 3) {
@@ -741,10 +758,12 @@ function tagOperations(tag: TagPlan, plans: TagPlan[], globalIndex: number, rand
 }
 
 /** A valid OpenAPI 3.0.3 description (YAML text) with exactly `operations` operations. */
-export function generateDescription(operations: number): string {
+export function generateDescription(operations: number, options: DescriptionOptions = {}): string {
   if (!Number.isInteger(operations) || operations < 1) throw new Error('operations must be a positive integer');
   const random = seededRandom(operations);
-  const plans = planTags(operations);
+  const plans = planTags(operations, options);
+  // One entry per tag: the resources of a skewed description's big tag share the first's.
+  const tagPlans = plans.filter((t) => t.tag === t.name);
   const paths: Record<string, JsonObject> = {};
   const schemas: Record<string, Json> = {};
   let count = 0;
@@ -758,10 +777,10 @@ export function generateDescription(operations: number): string {
     }
   });
   // The last two tags stay outside every group: the portal gives them groups of their own (with a warning).
-  const ungrouped = new Set(plans.length > 3 ? plans.slice(-2).map((t) => t.name) : []);
+  const ungrouped = new Set(tagPlans.length > 3 ? tagPlans.slice(-2).map((t) => t.name) : []);
   const groups: JsonObject[] = [];
   for (const area of areas) {
-    const tags = plans.filter((t) => t.area === area && !ungrouped.has(t.name)).map((t) => t.name);
+    const tags = tagPlans.filter((t) => t.area === area && !ungrouped.has(t.name)).map((t) => t.name);
     if (tags.length > 0) groups.push({ name: `${area} area`, tags });
   }
   const base = components();
@@ -776,7 +795,7 @@ export function generateDescription(operations: number): string {
     },
     servers: [{ url: 'https://api.example.com', description: 'Production' }],
     security: [{ ApiKeyAuth: [] }],
-    tags: plans.map((t) => ({
+    tags: tagPlans.map((t) => ({
       name: t.name,
       description: `Everything about ${t.name.toLowerCase()}.\n\n${longDescription(random, t.resource, `Manage ${t.name.toLowerCase()}.`)}`,
     })),
@@ -789,5 +808,6 @@ export function generateDescription(operations: number): string {
 
 if (import.meta.main) {
   const operations = Number(process.argv[2] ?? 100);
-  process.stdout.write(generateDescription(operations));
+  const oneTagHolds = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
+  process.stdout.write(generateDescription(operations, oneTagHolds === undefined ? {} : { oneTagHolds }));
 }

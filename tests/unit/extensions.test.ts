@@ -85,17 +85,15 @@ describe('tag groups', () => {
     expect(chooseGroupingSource(tags(['A']), undefined)).toBe('none');
   });
 
-  it('puts ungrouped tags after the groups, each as its own group, with a warning', () => {
+  it('puts ungrouped tags after the groups, each in an implicit group of its own, with a warning', () => {
     const read = buildTagGroups(tags(['A', 'B', 'C']), [{ name: 'G', tags: ['B'] }], ['A', 'B', 'C']);
     expect(read.value).toEqual([
       { name: 'G', tags: ['B'] },
-      { name: 'A', tags: ['A'] },
-      { name: 'C', tags: ['C'] },
+      { name: 'A', tags: ['A'], implicit: true },
+      { name: 'C', tags: ['C'], implicit: true },
     ]);
     expect(read.problems).toEqual([expect.objectContaining({ severity: 'warning' })]);
-    expect(read.problems[0]?.message).toBe(
-      'No group holds "A", "C"; they are shown as top-level groups after the others.',
-    );
+    expect(read.problems[0]?.message).toBe('No group holds "A", "C"; they are listed on their own after the groups.');
   });
 
   it('builds groups from parents, the parent tag giving the group its description', () => {
@@ -122,9 +120,9 @@ describe('tag groups', () => {
 
   it('still builds a description with no tags at all', async () => {
     const model = await modelOf(minimalSpec.replace('      tags: [Things]\n', ''));
-    expect(model.tagGroups).toEqual([{ name: 'Other', tags: ['Other'] }]);
+    expect(model.tagGroups).toEqual([{ name: 'Other', tags: ['Other'], implicit: true }]);
     expect(model.warnings.map((w) => w.message)).toContain(
-      'The description has no tag groups; each tag is shown as its own top-level group.',
+      'The description has no tag groups; each tag is listed on its own.',
     );
   });
 });

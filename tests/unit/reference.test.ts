@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { badgeExplanation, badgeLabel } from '../../src/reference/badges.ts';
 import { sunsetStatus } from '../../src/reference/deprecation.ts';
-import { referenceSidebar, type SidebarItem, tagsListedWhereNoneIsOpen } from '../../src/reference/navigation.ts';
+import { referenceSidebar, type SidebarItem, tagsListedEverywhere } from '../../src/reference/navigation.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
 import { operationOutline } from '../../src/reference/operation-outline.ts';
 import { pageHeadings } from '../../src/reference/page-headings.ts';
@@ -88,7 +88,7 @@ describe('sidebar', () => {
     ]);
   });
 
-  it("lists a tag's operations only on that tag's pages, and other groups as one link", () => {
+  it("lists a tag's operations only on that tag's pages, and the other group's tags too", () => {
     expect(labels(referenceSidebar(model, new Set(['Animals'])))).toEqual([
       {
         'API reference': [
@@ -109,7 +109,7 @@ describe('sidebar', () => {
               'Categories',
             ],
           },
-          'Store tags',
+          { Store: ['Orders', 'Inventory'] },
           'Models',
           'Errors',
         ],
@@ -119,11 +119,13 @@ describe('sidebar', () => {
 
   it('shows each group as one link where no tag is open, once there are too many tags to list', async () => {
     const large = await modelOf(generateDescription(300));
-    expect(large.tags.length).toBeGreaterThan(tagsListedWhereNoneIsOpen);
+    expect(large.tags.length).toBeGreaterThan(tagsListedEverywhere);
     const [reference] = labels(referenceSidebar(large)) as [{ 'API reference': unknown[] }];
     expect(reference['API reference']).toEqual([
       'Introduction',
-      ...large.tagGroups.map((group) => `${group.name} tags`),
+      ...large.tagGroups.filter((group) => !group.implicit).map((group) => `${group.name} tags`),
+      // Tags in no group are plain entries, not groups of their own.
+      ...large.tagGroups.filter((group) => group.implicit).flatMap((group) => group.tags),
       'Models',
       'Errors',
     ]);

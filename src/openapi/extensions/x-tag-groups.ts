@@ -2,7 +2,8 @@
  * Navigation groups of tags. Sources, strongest first: an OAS 3.2-style tag
  * `parent` (or `x-parent`, its 3.0-legal spelling), then Redoc's
  * `x-tagGroups`, then none. Tags that no group holds become groups of their
- * own after the others, with a warning, so any description still builds.
+ * own after the others, marked `implicit` (navigation lists them as plain
+ * tags), with a warning, so any description still builds.
  */
 import { isRecord, toPointer } from '../json-pointer.ts';
 import type { ApiTagGroup } from '../model.ts';
@@ -73,8 +74,8 @@ export function buildTagGroups(
       pointer: source === 'x-tagGroups' ? '/x-tagGroups' : '/tags',
       message:
         source === 'none'
-          ? 'The description has no tag groups; each tag is shown as its own top-level group.'
-          : `No group holds ${loose.map((t) => `"${t}"`).join(', ')}; ${loose.length === 1 ? 'it is' : 'they are'} shown as top-level group${loose.length === 1 ? '' : 's'} after the others.`,
+          ? 'The description has no tag groups; each tag is listed on its own.'
+          : `No group holds ${loose.map((t) => `"${t}"`).join(', ')}; ${loose.length === 1 ? 'it is' : 'they are'} listed on ${loose.length === 1 ? 'its' : 'their'} own after the groups.`,
       hint: 'List every tag under a group in `x-tagGroups` (or give it a `parent`).',
     });
   }
@@ -86,7 +87,9 @@ export function buildTagGroups(
       continue;
     }
     const description = describedBy.get(name);
-    groups.push(description ? { name, description, tags: [name] } : { name, tags: [name] });
+    groups.push(
+      description ? { name, description, tags: [name], implicit: true } : { name, tags: [name], implicit: true },
+    );
   }
   return { value: groups, problems };
 }

@@ -1,0 +1,210 @@
+/** The reference's sidebar (src/reference/navigation.ts): which groups, tags and operations each page lists. */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import {
+  groupAnchor,
+  operationsAroundCurrent,
+  operationsListedInFull,
+  referenceSidebar,
+  type SidebarItem,
+  tagsListedEverywhere,
+} from '../../src/reference/navigation.ts';
+import { operationTitle, referenceUrls } from '../../src/reference/routes.ts';
+import { modelOf } from './support/check.ts';
+
+let petStore: ApiModel;
+beforeAll(async () => {
+  petStore = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}));
+});
+
+/** Labels as a tree: a group is `{ label: [its entries] }`, a link its label. */
+const labels = (items: SidebarItem[]): unknown[] =>
+  items.map((item) => ('items' in item ? { [item.label]: labels(item.items) } : item.label));
+
+/** The entries under "API reference". */
+const reference = (items: SidebarItem[]): SidebarItem[] => {
+  const [top] = items;
+  if (!top || !('items' in top) || top.label !== 'API reference') throw new Error('no "API reference" group');
+  return top.items;
+};
+
+const find = (items: SidebarItem[], label: string): SidebarItem | undefined => {
+  for (const item of items) {
+    if (item.label === label) return item;
+    const inside = 'items' in item ? find(item.items, label) : undefined;
+    if (inside) return inside;
+  }
+  return undefined;
+};
+
+const itemsOf = (item: SidebarItem | undefined): SidebarItem[] => {
+  if (!item || !('items' in item)) throw new Error(`${item?.label ?? 'nothing'} is not a group`);
+  return item.items;
+};
+
+/**
+ * A description whose tags hold `sizes[i]` operations each (tag `T<i+1>`, operation `t<i+1>op<j>`, "T1 op 3"),
+ * grouped by `groups` (lists of tag numbers, group `G<k+1>`); tags in no group are left out of `x-tagGroups`.
+ */
+function description(sizes: number[], groups: number[][] = [sizes.map((_, i) => i + 1)]): string {
+  const paths: Record<string, unknown> = {};
+  sizes.forEach((size, i) => {
+    for (let j = 1; j <= size; j++) {
+      paths[`/t${i + 1}/op${j}`] = {
+        get: {
+          operationId: `t${i + 1}op${j}`,
+          summary: `T${i + 1} op ${j}`,
+          tags: [`T${i + 1}`],
+          responses: { '200': { description: 'OK' } },
+        },
+      };
+    }
+  });
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Generated', version: '1.0.0' },
+    paths,
+    'x-tagGroups': groups.map((tags, k) => ({ name: `G${k + 1}`, tags: tags.map((n) => `T${n}`) })),
+  });
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('groups', () => {
+  it("lists every group's tags on every page of the Pet Store, the groups being labels, not links", () => {
+    const listPets = petStore.operations.find((o) => o.operationId === 'listPets');
+    if (!listPets) throw new Error('no listPets');
+    const sidebar = reference(referenceSidebar(petStore, new Set(listPets.tags), listPets.operationId));
+    for (const group of petStore.tagGroups) {
+      const entry = find(sidebar, group.name);
+      expect(entry && 'link' in entry, `${group.name} is a link`).toBe(false);
+      expect(itemsOf(entry).map((i) => i.label)).toEqual(group.tags);
+    }
+    // Other groups than the reader's are not squeezed into one "… tags" link.
+    expect(sidebar.map((i) => i.label)).not.toContain('Store tags');
+    const store = petStore.tagGroups.find((g) => !g.tags.some((t) => listPets.tags.includes(t)));
+    for (const tag of store?.tags ?? []) {
+      expect(find(sidebar, tag)).toEqual({ label: tag, link: expect.stringMatching(/^\/reference\/[^#]+\/$/) });
+    }
+  });
+
+  it(`lists every group's tags up to ${tagsListedEverywhere} tags, and shows other groups as one link above`, async () => {
+    const layout = (tags: number) => [range(1, 10), range(11, 20), range(21, tags)];
+    const atThreshold = await modelOf(description(Array(tagsListedEverywhere).fill(1), layout(tagsListedEverywhere)));
+    const onT1 = reference(referenceSidebar(atThreshold, new Set(['T1']), 't1op1'));
+    expect(onT1.map((i) => i.label)).toEqual(['Introduction', 'G1', 'G2', 'G3', 'Models']);
+    expect(itemsOf(find(onT1, 'G3')).map((i) => i.label)).toEqual(range(21, 30).map((n) => `T${n}`));
+    const nowhere = reference(referenceSidebar(atThreshold));
+    expect(itemsOf(find(nowhere, 'G2'))).toHaveLength(10);
+
+    const over = await modelOf(description(Array(tagsListedEverywhere + 1).fill(1), layout(tagsListedEverywhere + 1)));
+    const urls = referenceUrls(over);
+    const onT1Over = reference(referenceSidebar(over, new Set(['T1']), 't1op1'));
+    expect(labels(onT1Over)).toEqual([
+      'Introduction',
+      { G1: [{ T1: ['Overview', 'T1 op 1'] }, ...range(2, 10).map((n) => `T${n}`)] },
+      'G2 tags',
+      'G3 tags',
+      'Models',
+    ]);
+    expect(find(onT1Over, 'G3 tags')).toEqual({ label: 'G3 tags', link: `${urls.introduction}#${groupAnchor('G3')}` });
+    expect(reference(referenceSidebar(over)).map((i) => i.label)).toEqual([
+      'Introduction',
+      'G1 tags',
+      'G2 tags',
+      'G3 tags',
+      'Models',
+    ]);
+  });
+});
+
+describe('tags in no group', () => {
+  it('are plain entries after the groups, never a group of their own', async () => {
+    const model = await modelOf(description([1, 2, 1], [[2]]));
+    expect(model.tagGroups.filter((g) => g.implicit).map((g) => g.name)).toEqual(['T1', 'T3']);
+    expect(labels(reference(referenceSidebar(model)))).toEqual(['Introduction', { G1: ['T2'] }, 'T1', 'T3', 'Models']);
+    // On its own pages, such a tag lists its operations at the top level, not inside a group named after it.
+    expect(labels(reference(referenceSidebar(model, new Set(['T1']), 't1op1')))).toEqual([
+      'Introduction',
+      { G1: ['T2'] },
+      { T1: ['Overview', 'T1 op 1'] },
+      'T3',
+      'Models',
+    ]);
+  });
+
+  it('are plain entries in a description with no groups at all, however many tags it has', async () => {
+    const sizes = Array(tagsListedEverywhere + 5).fill(1);
+    const model = await modelOf(description(sizes, []));
+    const sidebar = reference(referenceSidebar(model, new Set(['T2']), 't2op1'));
+    expect(sidebar.map((i) => i.label)).toEqual(['Introduction', ...sizes.map((_, i) => `T${i + 1}`), 'Models']);
+    expect(sidebar.some((i) => i.label.endsWith(' tags'))).toBe(false);
+  });
+});
+
+describe("a large tag's operations", () => {
+  let big: ApiModel;
+  beforeAll(async () => {
+    big = await modelOf(description([120, 3]));
+  });
+  const size = 2 * operationsAroundCurrent + 1;
+  const opened = (model: ApiModel, operationId?: string, tag = 'T1') =>
+    itemsOf(find(referenceSidebar(model, new Set([tag]), operationId), tag));
+  const ops = (from: number, to: number) => range(from, to).map((n) => `T1 op ${n}`);
+
+  it(`are all listed up to ${operationsListedInFull}`, async () => {
+    const model = await modelOf(description([operationsListedInFull]));
+    expect(opened(model, 't1op25').map((i) => i.label)).toEqual(['Overview', ...ops(1, operationsListedInFull)]);
+  });
+
+  it('show a window around the current operation and a link to all of them on the overview', () => {
+    const items = opened(big, 't1op60');
+    const urls = referenceUrls(big);
+    const tag = big.tags.find((t) => t.name === 'T1');
+    if (!tag) throw new Error('no T1');
+    expect(items.map((i) => i.label)).toEqual([
+      'Overview',
+      ...ops(60 - operationsAroundCurrent, 60 + operationsAroundCurrent),
+      'All 120 operations',
+    ]);
+    expect(items[0]).toEqual({ label: 'Overview', link: urls.tag(tag) });
+    expect(items.at(-1)).toEqual({ label: 'All 120 operations', link: `${urls.tag(tag)}#operations` });
+    // The current operation is a link to its own page (Starlight marks it current), with method and all.
+    const current = big.operations.find((o) => o.operationId === 't1op60');
+    expect(items).toContainEqual({
+      label: current ? operationTitle(current) : '',
+      link: current ? urls.operation(current) : '',
+      attrs: { 'data-method': 'GET' },
+    });
+    // The other tag is small and unaffected.
+    expect(opened(big, 't2op1', 'T2').map((i) => i.label)).toEqual(['Overview', 'T2 op 1', 'T2 op 2', 'T2 op 3']);
+  });
+
+  it('keep the window its full size at the first and last operations', () => {
+    expect(opened(big, 't1op1').map((i) => i.label)).toEqual(['Overview', ...ops(1, size), 'All 120 operations']);
+    expect(opened(big, 't1op3').map((i) => i.label)).toEqual(['Overview', ...ops(1, size), 'All 120 operations']);
+    expect(opened(big, 't1op120').map((i) => i.label)).toEqual([
+      'Overview',
+      ...ops(120 - size + 1, 120),
+      'All 120 operations',
+    ]);
+  });
+
+  it("show the first window on the tag's overview", () => {
+    expect(opened(big).map((i) => i.label)).toEqual(['Overview', ...ops(1, size), 'All 120 operations']);
+  });
+
+  it('cost a page the same however large the tag grows', async () => {
+    const bytes = async (operations: number) => {
+      const model = await modelOf(description([operations]));
+      const middle = `t1op${Math.ceil(operations / 2)}`;
+      return JSON.stringify(referenceSidebar(model, new Set(['T1']), middle)).length;
+    };
+    const at100 = await bytes(100);
+    const at1000 = await bytes(1000);
+    // Labels and links gain a digit ("op 500" for "op 50"), nothing more.
+    expect(at1000).toBeLessThan(at100 * 1.1);
+    expect(at1000).toBeLessThan(5_000);
+  });
+});
