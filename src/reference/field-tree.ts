@@ -134,7 +134,7 @@ export class FieldTreePlanner {
       shape.options = {
         exactlyOne: s.oneOf !== undefined,
         choices: options.map((option) => ({
-          label: typeLabel(document, option),
+          label: variantLabel(document, option, options, s.discriminator),
           tree: this.#plan(option, inner, depth + 1),
         })),
       };
@@ -171,4 +171,41 @@ export function restatedModel(document: unknown, schema: SchemaOrRef): string | 
   const restatements = s.allOf.filter((part) => refName(part) === undefined);
   const onlyRestates = restatements.every((part) => Object.keys(part).every((key) => restatingKeywords.has(key)));
   return models.length === 1 && onlyRestates ? models[0] : undefined;
+}
+
+/**
+ * What to call one option of a oneOf/anyOf so a reader can tell the options apart: its model name or `title`,
+ * the discriminator value that selects it, a property only it pins to one value (`type: "card"`), or a required
+ * field only it has; its type as a last resort. Never "1. object … 9. object".
+ */
+export function variantLabel(
+  document: unknown,
+  option: SchemaOrRef,
+  siblings: readonly SchemaOrRef[],
+  discriminator?: OpenAPIV3.DiscriminatorObject,
+): string {
+  const name = refName(option);
+  const s = dereference<OpenAPIV3.SchemaObject>(document, option);
+  if (s.title) return s.title;
+  const mapped = Object.entries(discriminator?.mapping ?? {}).find(
+    ([, target]) => '$ref' in option && target === option.$ref,
+  );
+  if (mapped) return name ? `${mapped[0]} (${name})` : mapped[0];
+  if (name) return name;
+  const properties = objectProperties(document, option) ?? [];
+  const pinned = (row: { schema: SchemaOrRef }) => {
+    const values = dereference<OpenAPIV3.SchemaObject>(document, row.schema).enum;
+    return values?.length === 1 ? values[0] : undefined;
+  };
+  const byDiscriminator = properties.find(
+    (row) => row.name === discriminator?.propertyName && pinned(row) !== undefined,
+  );
+  const byPin = byDiscriminator ?? properties.find((row) => pinned(row) !== undefined);
+  if (byPin) return `${byPin.name}: ${JSON.stringify(pinned(byPin))}`;
+  const others = siblings
+    .filter((sibling) => sibling !== option)
+    .map((sibling) => objectProperties(document, sibling) ?? []);
+  const own = properties.find((row) => row.required && others.every((rows) => !rows.some((r) => r.name === row.name)));
+  if (own) return `${typeLabel(document, option)} with ${own.name}`;
+  return typeLabel(document, option);
 }

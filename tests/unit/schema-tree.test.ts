@@ -204,3 +204,36 @@ describe('a model restated with more fields required', () => {
     expect(page.plan({ $ref: '#/components/schemas/Order' }).kind).toBe('shape');
   });
 });
+
+describe('oneOf and anyOf options', () => {
+  it('are named by title, discriminator value, a pinned property or a field only they require — never "object"', async () => {
+    const model = await modelOf(`${minimalSpec}components:
+  schemas:
+    Card:
+      type: object
+      properties:
+        kind: { type: string, enum: [card] }
+    Payment:
+      oneOf:
+        - $ref: '#/components/schemas/Card'
+        - type: object
+          title: Bank transfer
+          properties:
+            iban: { type: string }
+        - type: object
+          properties:
+            kind: { type: string, enum: [wallet] }
+        - type: object
+          required: [voucherCode]
+          properties:
+            voucherCode: { type: string }
+      discriminator:
+        propertyName: kind
+        mapping:
+          card: '#/components/schemas/Card'
+`);
+    const tree = new FieldTreePlanner(model.document).plan({ $ref: '#/components/schemas/Payment' });
+    const labels = tree.kind === 'shape' ? tree.shape.options?.choices.map((c) => c.label) : undefined;
+    expect(labels).toEqual(['card (Card)', 'Bank transfer', 'kind: "wallet"', 'object with voucherCode']);
+  });
+});
