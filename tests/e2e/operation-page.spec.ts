@@ -146,6 +146,10 @@ test.describe('with JavaScript turned off', () => {
     await expect(reference.shownCode(reference.responseExample)).toHaveCount(
       outline.responseExamples.flatMap((r) => r.examples).length,
     );
+    // The pane scrolls with the page (it is sticky only with tabs): its last example can be read.
+    const last = reference.shownCode(reference.responseExample).last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
     await expect(reference.main.getByRole('button', { name: /Copy/ })).toHaveCount(0);
   });
 });
