@@ -14,5 +14,6 @@ export default getViteConfig(
       hookTimeout: 120_000,
     },
   },
-  { logLevel: 'error' },
+  // No dev toolbar: its source annotations (data-astro-source-file, with this checkout's path) would fill rendered HTML.
+  { logLevel: 'error', devToolbar: { enabled: false } },
 );

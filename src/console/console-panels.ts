@@ -5,6 +5,7 @@
  * headers the browser could not see beside the response.
  */
 import { defineComponent, h, onBeforeUnmount, type PropType, ref, type VNode } from 'vue';
+import { humanDate, isoDate } from '../openapi/sunset-date.ts';
 import type { ConsoleTarget } from './console-target.ts';
 import { type ResponseSummary, secondsLeft } from './response-summary.ts';
 
@@ -22,8 +23,6 @@ export interface KeyActions {
 
 const localTime = (at: Date) =>
   at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const longDate = (isoDay: string) =>
-  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' });
 
 export const RequestNotes = defineComponent({
   name: 'PortalRequestNotes',
@@ -44,7 +43,7 @@ export const RequestNotes = defineComponent({
             deprecation.sunset
               ? [
                   'This operation stops working on ',
-                  h('time', { datetime: deprecation.sunset }, longDate(deprecation.sunset)),
+                  h('time', { datetime: isoDate(deprecation.sunset) }, humanDate(deprecation.sunset)),
                   '. ',
                 ]
               : 'This operation may be removed in a future version. ',

@@ -1,4 +1,5 @@
 /** A sunset date as readers and machines need it, with the time left computed at build time. */
+import { humanDate, isoDate, startOfDay } from '../openapi/sunset-date.ts';
 
 export interface SunsetStatus {
   /** ISO date for `<time datetime>`. */
@@ -13,15 +14,7 @@ export interface SunsetStatus {
 const dayMs = 86_400_000;
 
 export function sunsetStatus(sunset: string, now: Date): SunsetStatus {
-  const at = Date.parse(`${sunset}T00:00:00Z`);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const days = Math.round((at - today) / dayMs);
-  const text = new Date(at).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const days = Math.round((startOfDay(sunset).getTime() - startOfDay(isoDate(now)).getTime()) / dayMs);
   const relative =
     days > 1
       ? `in ${days} days`
@@ -30,5 +23,5 @@ export function sunsetStatus(sunset: string, now: Date): SunsetStatus {
         : days === 0
           ? 'today'
           : `passed ${-days} day${days === -1 ? '' : 's'} ago`;
-  return { datetime: sunset, text, relative, passed: days <= 0 };
+  return { datetime: isoDate(sunset), text: humanDate(sunset), relative, passed: days <= 0 };
 }

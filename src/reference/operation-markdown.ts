@@ -4,6 +4,7 @@
  */
 import type { ApiModel, ApiOperation } from '../openapi/model.ts';
 import { codeSamples } from '../openapi/samples.ts';
+import { isoDate } from '../openapi/sunset-date.ts';
 import { badgeExplanation, badgeLabel } from './badges.ts';
 import { operationTitle } from './routes.ts';
 import { constraints, typeLabel } from './schema-summary.ts';
@@ -20,7 +21,7 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   lines.push(`operationId: \`${operation.operationId}\` · tag: ${operation.tags.join(', ')}`, '');
   if (operation.badge)
     lines.push(`> **${badgeLabel(operation.badge).text}.** ${badgeExplanation(operation.badge)}`, '');
-  if (operation.deprecation?.sunset) lines.push(`Sunset: ${operation.deprecation.sunset}.`, '');
+  if (operation.deprecation?.sunset) lines.push(`Sunset: ${isoDate(operation.deprecation.sunset)}.`, '');
   if (operation.deprecation?.successor) lines.push(`Successor: \`${operation.deprecation.successor}\`.`, '');
   if (operation.description) lines.push(operation.description.trim(), '');
   for (const requirement of operation.security) {

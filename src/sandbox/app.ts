@@ -8,6 +8,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { planAllows } from '../openapi/extensions/x-required-plan.ts';
 import type { ApiDemoKey, ApiModel, ApiOperation } from '../openapi/model.ts';
+import { httpDate, startOfDay } from '../openapi/sunset-date.ts';
 import { ApiError, sandboxErrorCodes } from './api-error.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { corsPolicy } from './cors.ts';
@@ -173,8 +174,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const deprecation = operation.deprecation;
     if (!deprecation) return result;
     const headers = { ...result.headers };
-    if (deprecation.since) headers.Deprecation = `@${Date.parse(`${deprecation.since}T00:00:00Z`) / 1000}`;
-    if (deprecation.sunset) headers.Sunset = new Date(`${deprecation.sunset}T00:00:00Z`).toUTCString();
+    if (deprecation.since) headers.Deprecation = `@${startOfDay(deprecation.since).getTime() / 1000}`;
+    if (deprecation.sunset) headers.Sunset = httpDate(deprecation.sunset);
     const successor = deprecation.successor ? successorPaths.get(deprecation.successor) : undefined;
     if (successor) {
       const target = successor.replace(/\{([^}]+)\}/g, (whole, name: string) =>

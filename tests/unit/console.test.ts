@@ -4,8 +4,12 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { h } from 'vue';
+import { renderToString } from 'vue/server-renderer';
 import { API_KEY_STORAGE_KEY, createApiKeyStore, type KeyStorage } from '../../src/console/api-key-store.ts';
 import { withoutClosedOperations } from '../../src/console/console-document.ts';
+import { RequestNotes } from '../../src/console/console-panels.ts';
+import type { ConsoleTarget } from '../../src/console/console-target.ts';
 import {
   documentedHeadersFor,
   retryAfterDate,
@@ -184,5 +188,25 @@ describe('what operation pages tell the console', () => {
     expect(target.documentedHeaders['200']).toEqual(ok?.headers.map((h) => h.name));
     expect(target.documentedHeaders['200']).toContain('Sunset');
     expect(consoleTarget(model, byId('listPets')).deprecation).toBeUndefined();
+  });
+});
+
+describe('the request notes', () => {
+  it("warn of a deprecated operation's sunset in the operation page's words, not the browser's locale", async () => {
+    const target: ConsoleTarget = {
+      documentUrl: '/openapi.json',
+      method: 'get',
+      path: '/pets/{petId}',
+      deprecation: { sunset: '2027-06-30' },
+      documentedHeaders: {},
+    };
+    const html = await renderToString(
+      h(RequestNotes, {
+        target,
+        state: { hasKey: false, remembered: false, summary: undefined },
+        actions: { remember: () => {}, clear: () => {} },
+      }),
+    );
+    expect(html).toContain('This operation stops working on <time datetime="2027-06-30">30 June 2027</time>.');
   });
 });

@@ -5,10 +5,11 @@
  * the build rather than vanishing from the page.
  */
 import type { SpecProblem } from '../spec-problem.ts';
+import { isoDate } from '../sunset-date.ts';
 import type { ExtensionRead } from './read-result.ts';
 
-const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
-const isoDateTime = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isoDateTimePattern = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The sunset as an ISO 8601 calendar date (`2027-06-30`), or a problem. */
 export function readSunset(value: unknown, pointer: string, deprecated: boolean): ExtensionRead<string | undefined> {
@@ -33,7 +34,7 @@ function readDeprecationDate(
 ): ExtensionRead<string | undefined> {
   if (value === undefined) return { value: undefined, problems: [] };
   // YAML turns an unquoted 2027-06-30 into a timestamp for some parsers; ours keeps text, but accept both.
-  const text = value instanceof Date ? value.toISOString().slice(0, 10) : value;
+  const text = value instanceof Date ? isoDate(value) : value;
   const problems: SpecProblem[] = [];
   const date = typeof text === 'string' ? calendarDate(text) : undefined;
   if (!date) {
@@ -62,7 +63,7 @@ function readDeprecationDate(
 
 /** `YYYY-MM-DD` for a valid calendar date (or date-time), else undefined. */
 function calendarDate(text: string): string | undefined {
-  const match = isoDate.exec(text) ?? isoDateTime.exec(text);
+  const match = isoDatePattern.exec(text) ?? isoDateTimePattern.exec(text);
   if (!match) return undefined;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
   const probe = new Date(Date.UTC(y, m - 1, d));
