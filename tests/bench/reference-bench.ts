@@ -67,6 +67,8 @@ const goals = {
   sidebarBytes: 15_000,
   /** Output per operation at the largest size may exceed that at the smallest by this factor and still count as linear. */
   linearTolerance: 1.25,
+  /** Lighthouse mobile Largest Contentful Paint of the audited operation page. */
+  lcpMs: 1_200,
 };
 
 interface BenchCase {
@@ -119,9 +121,17 @@ interface Range {
   max: number;
 }
 
+interface LighthouseFigures {
+  /** Scores, 0–100. */
+  performance: number;
+  accessibility: number;
+  /** Largest Contentful Paint, ms (audits['largest-contentful-paint'].numericValue). */
+  lcpMs: number;
+}
+
 interface BrowserFigures {
-  /** Lighthouse's mobile scores (0–100) for the first operation page. */
-  lighthouse: { performance: number; accessibility: number } | undefined;
+  /** Lighthouse's mobile audit of the first operation page. */
+  lighthouse: LighthouseFigures | undefined;
   fcpMs: number;
   titleMs: number;
   titleMethod: string;
@@ -581,7 +591,7 @@ async function measureInBrowser(spec: string, outDir: string, output: OutputFigu
       titleMs: median(title),
       titleMethod: [...methods].join(' + '),
       domNodes: await countDomNodes(browser, `${base}${output.largest.url}`),
-      lighthouse: await lighthouseScores(url),
+      lighthouse: await lighthouseAudit(url),
       jsLoaded: await scriptBytesFetched(browser, url).then((files) => ({
         raw: files.raw + output.firstPageInline.raw,
         gzip: files.gzip + output.firstPageInline.gzip,
@@ -596,7 +606,7 @@ async function measureInBrowser(spec: string, outDir: string, output: OutputFigu
  * Lighthouse's mobile audit (its default: a throttled mid-range phone) of one page, with the CLI and the
  * same Chromium; undefined (and a note) if it cannot run.
  */
-async function lighthouseScores(url: string): Promise<BrowserFigures['lighthouse']> {
+async function lighthouseAudit(url: string): Promise<LighthouseFigures | undefined> {
   const report = path.join(tempRoot ?? os.tmpdir(), `lighthouse-${Date.now()}.json`);
   const flags = ['--headless=new', ...chromiumLaunchOptions.args].join(' ');
   const args = [lighthouseBin, url, '--quiet', `--chrome-flags=${flags}`, '--output=json', `--output-path=${report}`];
@@ -610,12 +620,14 @@ async function lighthouseScores(url: string): Promise<BrowserFigures['lighthouse
     console.log(`  Lighthouse did not run: ${(run.stderr || run.error?.message || '').trim().split('\n')[0]}`);
     return undefined;
   }
-  const { categories } = JSON.parse(readFileSync(report, 'utf8')) as {
+  const { categories, audits } = JSON.parse(readFileSync(report, 'utf8')) as {
     categories: Record<'performance' | 'accessibility', { score: number }>;
+    audits: Record<'largest-contentful-paint', { numericValue: number }>;
   };
   return {
     performance: Math.round(categories.performance.score * 100),
     accessibility: Math.round(categories.accessibility.score * 100),
+    lcpMs: audits['largest-contentful-paint'].numericValue,
   };
 }
 
@@ -821,6 +833,10 @@ function bytes(n: number | undefined): string {
   return `${n} B`;
 }
 
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
 function range(r: Range, format: (n: number) => string): string {
   return r.min === r.max ? format(r.max) : `${format(r.min)}–${format(r.max)}`;
 }
@@ -864,6 +880,7 @@ function printTable(results: CaseResult[], memoryMethod: string): void {
       'Lighthouse mobile: accessibility ⁶',
       (r) => (r.browser?.lighthouse ? String(r.browser.lighthouse.accessibility) : na(r)),
     ],
+    ['Lighthouse mobile: LCP ⁶', (r) => (r.browser?.lighthouse ? seconds(r.browser.lighthouse.lcpMs) : na(r))],
   ];
   const headers = ['', ...results.map((r) => r.bench.label)];
   const body = rows.map(([name, cell]) => [name, ...results.map(cell)]);
@@ -896,7 +913,8 @@ function printTable(results: CaseResult[], memoryMethod: string): void {
       `  (${methods || 'n/a'}).`,
       `  Pages: ${pages.join('; ') || 'n/a'}.`,
       '⁶ Lighthouse (node_modules/lighthouse, its default mobile audit: a throttled mid-range phone) of the first',
-      '  operation page from the same static server, in the same Chromium.',
+      '  operation page from the same static server, in the same Chromium. LCP: Largest Contentful Paint',
+      "  (audits['largest-contentful-paint'].numericValue, simulated throttling).",
     ].join('\n'),
   );
   for (const r of results) for (const error of r.errors) console.log(`\n✖ ${r.bench.label}: ${error}`);
@@ -934,7 +952,8 @@ function printGoals(results: CaseResult[]): void {
   );
   console.log(
     `  Lighthouse mobile performance ≥ 95 (⁶):\n    ${each((r) => r.browser?.lighthouse?.performance, String, goals.lighthousePerformance, 'at least')}\n` +
-      `  Lighthouse mobile accessibility 100 (⁶):\n    ${each((r) => r.browser?.lighthouse?.accessibility, String, 100, 'at least')}`,
+      `  Lighthouse mobile accessibility 100 (⁶):\n    ${each((r) => r.browser?.lighthouse?.accessibility, String, 100, 'at least')}\n` +
+      `  Lighthouse mobile Largest Contentful Paint ≤ 1.2 s (⁶):\n    ${each((r) => r.browser?.lighthouse?.lcpMs, seconds, goals.lcpMs)}`,
   );
   console.log(
     `  1,000 operations build in ≤ 30 s:\n    ${one(at1000?.build?.wallSeconds, (n) => `${n.toFixed(1)} s`, goals.buildSeconds)}`,
