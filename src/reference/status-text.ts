@@ -31,3 +31,8 @@ export function statusText(status: string): string {
   if (/^\dXX$/i.test(status)) return `Any ${status[0]}xx status`;
   return reasons[status] ?? '';
 }
+
+/** A status's class for colouring (`2` success … `5` server error; `d` for `default`), always shown beside the number. */
+export function statusClass(status: string): string {
+  return /^[1-5]/.test(status) ? (status[0] ?? 'd') : 'd';
+}
