@@ -185,4 +185,20 @@ describe('what operation pages tell the console', () => {
     expect(target.documentedHeaders['200']).toContain('Sunset');
     expect(consoleTarget(model, byId('listPets')).deprecation).toBeUndefined();
   });
+
+  it("gives the sandbox's demo keys in plan order, whatever order the spec lists them in, and the Authentication guide", () => {
+    const plans = model.rateLimits?.plans.map((p) => p.plan);
+    const sandbox = model.servers.find((s) => s.demoKeys);
+    const inPlanOrder = plans?.flatMap((plan) =>
+      (sandbox?.demoKeys ?? []).filter((k) => k.plan === plan).map(({ key }) => ({ plan, key })),
+    );
+    expect(inPlanOrder?.length).toBeGreaterThan(1);
+    expect(consoleTarget(model, byId('listPets')).sandboxDemoKeys).toEqual(inPlanOrder);
+    const reversed = {
+      ...model,
+      servers: model.servers.map((s) => (s.demoKeys ? { ...s, demoKeys: [...s.demoKeys].reverse() } : s)),
+    };
+    expect(consoleTarget(reversed, byId('listPets')).sandboxDemoKeys).toEqual(inPlanOrder);
+    expect(consoleTarget(model, byId('listPets')).authenticationGuideUrl).toBe('/guides/authentication/');
+  });
 });
