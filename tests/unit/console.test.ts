@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_STORAGE_KEY, createApiKeyStore, type KeyStorage } from '../../src/console/api-key-store.ts';
 import { withoutClosedOperations } from '../../src/console/console-document.ts';
+import { chooseKey, fieldChanged, NO_KEY } from '../../src/console/key-choice.ts';
 import {
   documentedHeadersFor,
   retryAfterDate,
@@ -71,6 +72,49 @@ describe('the API key store', () => {
     expect(keys.get()).toBe('demo-free-key');
     keys.set('');
     expect(keys.get()).toBeUndefined();
+  });
+});
+
+describe('the key in the console', () => {
+  const demoKeys = [
+    { plan: 'Free', key: 'free-key-0001' },
+    { plan: 'Pro', key: 'pro-key-00002' },
+  ];
+
+  it("on the sandbox, starts with the lowest plan's demo key, or the plan the reader switched to", () => {
+    expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys })).toEqual({
+      source: 'demo',
+      plan: 'Free',
+      key: 'free-key-0001',
+    });
+    expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys, plan: 'Pro' })).toEqual({
+      source: 'demo',
+      plan: 'Pro',
+      key: 'pro-key-00002',
+    });
+    expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys, plan: 'Gone' })).toMatchObject({
+      plan: 'Free',
+    });
+    expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys: [] })).toEqual(NO_KEY);
+  });
+
+  it("gives the reader's own key on any server, and no key off the sandbox", () => {
+    for (const onSandbox of [true, false]) {
+      expect(chooseKey({ readerKey: 'my-own-key', onSandbox, demoKeys, plan: 'Pro' })).toEqual({
+        source: 'reader',
+        key: 'my-own-key',
+      });
+    }
+    expect(chooseKey({ readerKey: undefined, onSandbox: false, demoKeys, plan: 'Pro' })).toEqual(NO_KEY);
+  });
+
+  it("tells the console's own demo key from what the reader types, and an emptied field from both", () => {
+    const shown = { source: 'demo', plan: 'Free', key: 'free-key-0001' } as const;
+    expect(fieldChanged('free-key-0001', shown)).toBe(shown);
+    expect(fieldChanged('pro-key-00002', shown)).toEqual({ source: 'reader', key: 'pro-key-00002' });
+    expect(fieldChanged('free-key-0001', NO_KEY)).toEqual({ source: 'reader', key: 'free-key-0001' });
+    expect(fieldChanged('', shown)).toEqual(NO_KEY);
+    expect(fieldChanged('', { source: 'reader', key: 'my-own-key' })).toEqual(NO_KEY);
   });
 });
 
