@@ -7,11 +7,15 @@
 import { defineComponent, h, onBeforeUnmount, type PropType, ref, type VNode } from 'vue';
 import { humanDate, isoDate } from '../openapi/sunset-date.ts';
 import type { ConsoleTarget } from './console-target.ts';
+import type { KeyInField } from './key-choice.ts';
 import { type ResponseSummary, secondsLeft } from './response-summary.ts';
 
 /** Shared between the session (which writes it) and the panels (which show it). */
 export interface ConsoleState {
-  hasKey: boolean;
+  /** What the key field holds: the reader's key, a sandbox demo key, or nothing. */
+  key: KeyInField;
+  /** Whether the server chosen in the console is the sandbox. */
+  onSandbox: boolean;
   remembered: boolean;
   summary: ResponseSummary | undefined;
 }
@@ -19,6 +23,8 @@ export interface ConsoleState {
 export interface KeyActions {
   remember(on: boolean): void;
   clear(): void;
+  /** Puts the sandbox's demo key for `plan` into the key field. */
+  useDemoKey(plan: string): void;
 }
 
 const localTime = (at: Date) =>
@@ -54,16 +60,41 @@ export const RequestNotes = defineComponent({
         );
       }
       if (target.apiKeyScheme) {
+        const key = state.key;
+        const demoKeys = state.onSandbox && key.source !== 'reader' ? (target.sandboxDemoKeys ?? []) : [];
+        // The plan switch: one toggle button per demo key, the one in the field pressed.
+        const plans = h(
+          'span',
+          { role: 'group', 'aria-label': 'Sandbox demo keys', class: 'pst-console-plans' },
+          demoKeys.map(({ plan }) =>
+            h(
+              'button',
+              {
+                type: 'button',
+                'aria-pressed': String(key.source === 'demo' && key.plan === plan),
+                onClick: () => actions.useDemoKey(plan),
+              },
+              plan,
+            ),
+          ),
+        );
+        const about =
+          key.source === 'reader'
+            ? state.remembered
+              ? 'Your API key is remembered on this device and sent only to the server chosen above.'
+              : 'Your API key is kept for this tab only and sent only to the server chosen above.'
+            : key.source === 'demo'
+              ? [`Using the sandbox's ${key.plan} demo key (`, h('code', key.key), '). Switch plan: ', plans]
+              : demoKeys.length > 0
+                ? ['Enter your API key under Authentication, or use a sandbox demo key: ', plans]
+                : [
+                    'Enter your API key under Authentication; it is reused on every operation in this tab. No key yet? See the ',
+                    h('a', { href: target.authenticationGuideUrl }, 'Authentication guide'),
+                    '.',
+                  ];
         parts.push(
           h('div', { class: 'pst-console-key' }, [
-            h(
-              'p',
-              state.hasKey
-                ? state.remembered
-                  ? 'Your API key is remembered on this device and sent only to the server chosen above.'
-                  : 'Your API key is kept for this tab only and sent only to the server chosen above.'
-                : 'Enter your API key under Authentication; it is reused on every operation in this tab.',
-            ),
+            h('p', about),
             h('label', [
               h('input', {
                 type: 'checkbox',
@@ -72,7 +103,11 @@ export const RequestNotes = defineComponent({
               }),
               ' Remember on this device',
             ]),
-            h('button', { type: 'button', disabled: !state.hasKey, onClick: () => actions.clear() }, 'Clear API key'),
+            h(
+              'button',
+              { type: 'button', disabled: key.source !== 'reader', onClick: () => actions.clear() },
+              'Clear API key',
+            ),
           ]),
         );
       }

@@ -4,8 +4,9 @@
  * imports are one lazy chunk; its styles are added as links at the same time.
  *
  * Around Scalar it adds what Scalar does not do: the default server is the
- * sandbox when it answers, the API key follows the reader across operations
- * (sessionStorage, or localStorage when remembered) and can be cleared, and
+ * sandbox when it answers, where a demo key is ready until the reader gives
+ * their own; the reader's key follows them across operations (sessionStorage,
+ * or localStorage when remembered) and can be cleared; and
  * the response shows rate limits, a Retry-After countdown and documented
  * headers the browser could not see.
  */
@@ -17,11 +18,13 @@ import { createApiClientModal } from '@scalar/api-client/modal';
 import scalarStyles from '@scalar/api-client/style.css?url';
 import { createWorkspaceStore } from '@scalar/workspace-store/client';
 import { reactive, watch } from 'vue';
+import { isRecord } from '../openapi/json-pointer.ts';
 import { createApiKeyStore } from './api-key-store.ts';
 import { withoutClosedOperations } from './console-document.ts';
-import { type ConsoleState, RequestNotes, ResponseNotes } from './console-panels.ts';
+import { type ConsoleState, type KeyActions, RequestNotes, ResponseNotes } from './console-panels.ts';
 import type { ConsoleTarget } from './console-target.ts';
 import themeStyles from './console-theme.css?url';
+import { chooseKey, fieldChanged, type KeyInField, NO_KEY } from './key-choice.ts';
 import { keepRepairingMarkup } from './markup-repairs.ts';
 import { summarizeResponse } from './response-summary.ts';
 
@@ -53,44 +56,69 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
   if (sandboxUp && target.sandboxUrl) document['x-scalar-selected-server'] = target.sandboxUrl;
 
   const keys = createApiKeyStore(webStorage('sessionStorage'), webStorage('localStorage'));
+  const scheme = target.apiKeyScheme;
+  const demoKeys = target.sandboxDemoKeys ?? [];
   const state = reactive<ConsoleState>({
-    hasKey: keys.get() !== undefined,
+    key: NO_KEY,
+    onSandbox: false,
     remembered: keys.remembered(),
     summary: undefined,
   });
-  const scheme = target.apiKeyScheme;
 
   const workspaceStore = createWorkspaceStore({
     plugins: [
       {
         hooks: {
-          // Whatever the reader types into Scalar's key field is kept for the other operations.
+          // Whatever the reader types into Scalar's key field is kept for the other operations;
+          // a demo key the console put there is not the reader's and is never stored.
           onWorkspaceStateChanges(event) {
             if (event.type !== 'auth' || !scheme) return;
             const secret = workspaceStore.auth.getAuthSecrets(DOCUMENT_NAME, scheme);
             const value = secret && SECRET_FIELD in secret ? String(secret[SECRET_FIELD] ?? '') : '';
-            if (value === (keys.get() ?? '')) return;
-            keys.set(value);
-            state.hasKey = keys.get() !== undefined;
+            const key = fieldChanged(value, state.key);
+            if (key.source === 'demo') return;
+            state.key = key;
+            if (value !== (keys.get() ?? '')) keys.set(value);
           },
         },
       },
     ],
   });
   await workspaceStore.addDocument({ name: DOCUMENT_NAME, document });
-  const savedKey = keys.get();
-  if (scheme && savedKey) workspaceStore.auth.setAuthSecrets(DOCUMENT_NAME, scheme, { [SECRET_FIELD]: savedKey });
 
-  const actions = {
-    remember(on: boolean) {
+  /** Puts a key into Scalar's field; `state.key` first, so that the hook above knows it for the console's. */
+  const showKey = (key: KeyInField) => {
+    state.key = key;
+    if (scheme) workspaceStore.auth.setAuthSecrets(DOCUMENT_NAME, scheme, { [SECRET_FIELD]: keyValue(key) });
+  };
+  // The server chosen in the console decides whether a demo key fits; a demo plan the reader picked stays while it does.
+  watch(
+    () => selectedServerUrl(workspaceStore.workspace.documents[DOCUMENT_NAME]),
+    (url) => {
+      state.onSandbox = url !== undefined && url === target.sandboxUrl;
+      const key = chooseKey({
+        readerKey: keys.get(),
+        onSandbox: state.onSandbox,
+        demoKeys,
+        plan: state.key.source === 'demo' ? state.key.plan : undefined,
+      });
+      if (keyValue(key) !== keyValue(state.key) || key.source !== state.key.source) showKey(key);
+    },
+    { immediate: true },
+  );
+
+  const actions: KeyActions = {
+    remember(on) {
       keys.remember(on);
       state.remembered = keys.remembered();
     },
     clear() {
       keys.clear();
-      if (scheme) workspaceStore.auth.setAuthSecrets(DOCUMENT_NAME, scheme, { [SECRET_FIELD]: '' });
-      state.hasKey = false;
       state.remembered = false;
+      showKey(chooseKey({ readerKey: undefined, onSandbox: state.onSandbox, demoKeys }));
+    },
+    useDemoKey(plan) {
+      showKey(chooseKey({ readerKey: undefined, onSandbox: state.onSandbox, demoKeys, plan }));
     },
   };
 
@@ -137,6 +165,17 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
       modal.open({ path: target.path, method: target.method.toLowerCase() });
     },
   };
+}
+
+const keyValue = (key: KeyInField) => (key.source === 'none' ? '' : key.key);
+
+/** The server Scalar sends requests to: the one chosen, else the document's first. */
+function selectedServerUrl(document: unknown): string | undefined {
+  if (!isRecord(document)) return undefined;
+  const selected = document['x-scalar-selected-server'];
+  if (typeof selected === 'string') return selected === '' ? undefined : selected;
+  const first = Array.isArray(document.servers) ? document.servers[0] : undefined;
+  return isRecord(first) && typeof first.url === 'string' ? first.url : undefined;
 }
 
 async function loadDocument(url: string): Promise<Record<string, unknown>> {

@@ -12,6 +12,13 @@ export interface ConsoleTarget {
   sandboxUrl?: string;
   /** The security scheme that carries the API key, e.g. `ApiKeyAuth`. */
   apiKeyScheme?: string;
+  /**
+   * The keys the sandbox accepts for trying the API, one per plan, in plan order
+   * (lowest first). Set only when the operation takes an API key.
+   */
+  sandboxDemoKeys?: DemoKey[];
+  /** The Authentication guide (under the site's base path): how to get and send a key. */
+  authenticationGuideUrl: string;
   /** Set when the operation is deprecated. */
   deprecation?: {
     /** `YYYY-MM-DD` from `x-sunset`. */
@@ -20,6 +27,12 @@ export interface ConsoleTarget {
   };
   /** Response status (or `default`, `4XX`) → the header names the spec documents for it. */
   documentedHeaders: Record<string, string[]>;
+}
+
+/** A sandbox demo key and the plan whose limits it has. */
+export interface DemoKey {
+  plan: string;
+  key: string;
 }
 
 /** The data attribute the page writes the target into. */

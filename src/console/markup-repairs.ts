@@ -4,11 +4,27 @@
  * `aria-expanded` or a name, editors without a name, buttons given
  * `role="none"` and a label, `aria-controls` naming an element that is not
  * there. Links: its "Powered by" link opens a new tab without
- * `rel="noopener noreferrer"`. Each repair only fills in what is missing, so
- * it cannot fight Vue's re-renders; a MutationObserver applies them to
- * whatever Scalar renders next.
+ * `rel="noopener noreferrer"`. The key field's placeholder: a made-up base64
+ * token that looks like a real key. Each repair only fills in what is missing,
+ * or replaces a constant of Scalar's (which Vue never writes again, as its
+ * value never changes), so it cannot fight Vue's re-renders; a
+ * MutationObserver applies them to whatever Scalar renders next.
  */
+/** Scalar's placeholder for an API key: base64 of "ALL YOUR BASE ARE BELONG TO US". */
+const SCALAR_KEY_PLACEHOLDER = 'QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT';
+export const KEY_PLACEHOLDER = 'your API key';
+
 export function repairMarkup(root: HTMLElement): void {
+  // Scalar's API-key field (RequestAuthTab) has this placeholder as a literal in its template, not
+  // read from the document, so only the markup can change it: on the masked <input> and, once the
+  // reader unmasks it, on the editor that replaces it (data-placeholder). Scalar also uses it for an
+  // OAuth2 access token, a field it shows only once it holds a token: the placeholder never shows there.
+  for (const field of root.querySelectorAll<HTMLElement>(`[placeholder="${SCALAR_KEY_PLACEHOLDER}"]`)) {
+    field.setAttribute('placeholder', KEY_PLACEHOLDER);
+  }
+  for (const field of root.querySelectorAll<HTMLElement>(`[data-placeholder="${SCALAR_KEY_PLACEHOLDER}"]`)) {
+    field.dataset.placeholder = KEY_PLACEHOLDER;
+  }
   for (const combobox of root.querySelectorAll<HTMLElement>('[role="combobox"]')) {
     if (!combobox.hasAttribute('aria-expanded')) combobox.setAttribute('aria-expanded', 'false');
     nameFrom(combobox, combobox.dataset.placeholder);
@@ -52,7 +68,7 @@ export function keepRepairingMarkup(root: HTMLElement): () => void {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['role', 'aria-controls', 'aria-label', 'href', 'rel'],
+    attributeFilter: ['role', 'aria-controls', 'aria-label', 'href', 'rel', 'placeholder', 'data-placeholder'],
   });
   return () => observer.disconnect();
 }

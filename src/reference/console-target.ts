@@ -11,6 +11,10 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
   const apiKey = operation.security
     .flatMap((requirement) => requirement.schemes)
     .find(({ scheme }) => scheme.type === 'apiKey');
+  const plans = model.rateLimits?.plans.map((p) => p.plan) ?? [];
+  const demoKeys = [...(sandbox?.demoKeys ?? [])]
+    .sort((a, b) => plans.indexOf(a.plan) - plans.indexOf(b.plan))
+    .map(({ plan, key }) => ({ plan, key }));
   const successor = operationById(model, operation.deprecation?.successor);
   const deprecation = operation.deprecation
     ? {
@@ -24,6 +28,8 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
     path: operation.path,
     ...(sandbox ? { sandboxUrl: sandbox.url } : {}),
     ...(apiKey ? { apiKeyScheme: apiKey.scheme.key } : {}),
+    ...(apiKey && demoKeys.length > 0 ? { sandboxDemoKeys: demoKeys } : {}),
+    authenticationGuideUrl: sitePath('/guides/authentication/'),
     ...(deprecation ? { deprecation } : {}),
     documentedHeaders: Object.fromEntries(
       operation.responses.map((response) => [response.status, response.headers.map((header) => header.name)]),

@@ -11,11 +11,16 @@ import { model, operation, urls, watchCspViolations } from './support.ts';
 const sandbox = sandboxServer(model);
 if (!sandbox?.demoKeys) throw new Error('the spec names no sandbox with demo keys');
 const sandboxUrl = sandbox.url;
-const demoKey = (plan: string) => {
-  const found = sandbox.demoKeys?.find((k) => k.plan === plan)?.key;
+const demoKeyOf = (plan: string | undefined) => {
+  const found = sandbox.demoKeys?.find((k) => k.plan === plan);
   if (!found) throw new Error(`no ${plan} demo key`);
   return found;
 };
+const demoKey = (plan: string) => demoKeyOf(plan).key;
+/** The lowest plan's demo key (plans in `x-rate-limits` order): the one the console starts with on the sandbox. */
+const lowestDemoKey = demoKeyOf(
+  model.rateLimits?.plans.find((p) => sandbox.demoKeys?.some((k) => k.plan === p.plan))?.plan,
+);
 
 /** Everything the page requests, to check what loads when and where requests go. */
 function watchRequests(page: Page): string[] {
@@ -34,6 +39,12 @@ async function openConsole(page: Page): Promise<Locator> {
 const keyField = (dialog: Locator) =>
   dialog.getByRole('region', { name: /^Authentication/ }).getByRole('textbox', { name: 'Value' });
 const send = (dialog: Locator) => dialog.getByRole('button', { name: /^Send .* request/ });
+const demoKeyLine = (dialog: Locator, plan: string) =>
+  dialog.getByText(`Using the sandbox's ${plan} demo key (${demoKey(plan)}).`);
+const planButton = (dialog: Locator, plan: string) =>
+  dialog.getByRole('group', { name: 'Sandbox demo keys' }).getByRole('button', { name: plan, exact: true });
+const storedKeys = (page: Page) =>
+  page.evaluate((name) => [sessionStorage.getItem(name), localStorage.getItem(name)], API_KEY_STORAGE_KEY);
 
 test.describe('the live console', () => {
   test('loads nothing before the click, then sends a real request with the key to the sandbox only', async ({
@@ -79,12 +90,79 @@ test.describe('the live console', () => {
     expect(errors).toEqual([]);
   });
 
-  test('without a key the sandbox answers 401 with the Error body', async ({ page }) => {
+  test('an emptied key field sends no key: the sandbox answers 401 with the Error body', async ({ page }) => {
     await page.goto(urls.operation(operation('listPets')));
     const dialog = await openConsole(page);
+    await keyField(dialog).fill('');
+    await expect(dialog.getByText('Enter your API key under Authentication, or use a sandbox demo key')).toBeVisible();
+    await expect(planButton(dialog, lowestDemoKey.plan)).toHaveAttribute('aria-pressed', 'false');
     await send(dialog).click();
     await expect(dialog.getByText('401 Unauthorized')).toBeVisible();
     await expect(dialog.getByText('"code": "missing_api_key"')).toBeVisible();
+    expect(await storedKeys(page)).toEqual([null, null]);
+  });
+
+  test("switching plan sends that plan's demo key, and the sandbox answers with that plan's limits", async ({
+    page,
+  }) => {
+    const pro = demoKeyOf('Pro');
+    await page.goto(urls.operation(operation('listPets')));
+    const dialog = await openConsole(page);
+    await planButton(dialog, pro.plan).click();
+    await expect(demoKeyLine(dialog, pro.plan)).toBeVisible();
+    await expect(planButton(dialog, pro.plan)).toHaveAttribute('aria-pressed', 'true');
+    await expect(planButton(dialog, lowestDemoKey.plan)).toHaveAttribute('aria-pressed', 'false');
+    await expect(keyField(dialog)).toHaveValue(pro.key);
+
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && r.url().startsWith(`${sandboxUrl}/pets`),
+    );
+    await send(dialog).click();
+    const response = await answered;
+    expect((await response.request().allHeaders())['x-api-key']).toBe(pro.key);
+    expect(response.headers()['x-ratelimit-limit']).toBe(String(pro.perMinute));
+    await expect(
+      dialog.getByRole('table', { name: 'Rate limit' }).getByRole('row', { name: /^X-RateLimit-Limit / }),
+    ).toContainText(String(pro.perMinute));
+    // A demo key is the sandbox's, not the reader's: nothing is stored.
+    expect(await storedKeys(page)).toEqual([null, null]);
+  });
+
+  test('off the sandbox the key field is empty and points to the Authentication guide; on it, a demo key', async ({
+    page,
+  }) => {
+    // The sandbox does not answer the console's probe: the console starts on the spec's first server.
+    await page.route(`${sandboxUrl}/**`, (route) =>
+      route.request().method() === 'OPTIONS' ? route.abort() : route.fallback(),
+    );
+    const production = model.servers[0]?.url ?? 'missing';
+    expect(production).not.toBe(sandboxUrl);
+    await page.goto(urls.operation(operation('listPets')));
+    const dialog = await openConsole(page);
+    const chooseServer = async (url: string) => {
+      await dialog.getByRole('button', { name: /^Server: / }).click();
+      await page.getByRole('button', { name: url, exact: true }).click();
+      await expect(dialog.getByRole('button', { name: `Server: ${url}` })).toBeVisible();
+    };
+    const guide = dialog.getByRole('link', { name: 'Authentication guide' });
+
+    await expect(dialog.getByRole('button', { name: `Server: ${production}` })).toBeVisible();
+    await expect(keyField(dialog)).toHaveValue('');
+    await expect(keyField(dialog)).toHaveAttribute('placeholder', 'your API key');
+    await expect(dialog.getByRole('group', { name: 'Sandbox demo keys' })).toHaveCount(0);
+    await expect(guide).toHaveAttribute('href', '/guides/authentication/');
+
+    await chooseServer(sandboxUrl);
+    await expect(keyField(dialog)).toHaveValue(lowestDemoKey.key);
+    await expect(demoKeyLine(dialog, lowestDemoKey.plan)).toBeVisible();
+    await expect(guide).toHaveCount(0);
+
+    // A demo key works only on the sandbox: it is not sent to another server.
+    await chooseServer(production);
+    await expect(keyField(dialog)).toHaveValue('');
+    await guide.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Authentication' })).toBeVisible();
+    expect(await storedKeys(page)).toEqual([null, null]);
   });
 
   test('the key follows the reader to other operations, is remembered only on request, and clears', async ({
@@ -98,19 +176,25 @@ test.describe('the live console', () => {
 
     await page.goto(urls.operation(operation('getPetDetails')));
     dialog = await openConsole(page);
+    // The reader's key wins over the sandbox's demo key.
     await expect(keyField(dialog)).toHaveValue(key);
+    await expect(dialog.getByRole('group', { name: 'Sandbox demo keys' })).toHaveCount(0);
     await send(dialog).click();
     await expect(dialog.getByText('200 OK')).toBeVisible();
 
-    const storage = () =>
-      page.evaluate((name) => [sessionStorage.getItem(name), localStorage.getItem(name)], API_KEY_STORAGE_KEY);
     await dialog.getByRole('checkbox', { name: 'Remember on this device' }).check();
-    expect(await storage()).toEqual([null, key]);
+    expect(await storedKeys(page)).toEqual([null, key]);
     await dialog.getByRole('checkbox', { name: 'Remember on this device' }).uncheck();
-    expect(await storage()).toEqual([key, null]);
+    expect(await storedKeys(page)).toEqual([key, null]);
     await dialog.getByRole('button', { name: 'Clear API key' }).click();
-    expect(await storage()).toEqual([null, null]);
-    await expect(keyField(dialog)).toHaveValue('');
+    expect(await storedKeys(page)).toEqual([null, null]);
+    // The reader's key is gone; on the sandbox the field falls back to its demo key, which is not stored.
+    await expect(keyField(dialog)).toHaveValue(lowestDemoKey.key);
+    await expect(demoKeyLine(dialog, lowestDemoKey.plan)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Clear API key' })).toBeDisabled();
+    await page.reload();
+    dialog = await openConsole(page);
+    await expect(keyField(dialog)).toHaveValue(lowestDemoKey.key);
   });
 
   test('creates a pet through POST /pets and finds it with GET /pets', async ({ page }) => {
@@ -134,48 +218,88 @@ test.describe('the live console', () => {
     await expect(dialog.getByText(`"id": ${pet.id},`)).toBeVisible();
   });
 
-  test('a 429 shows the rate-limit headers the sandbox sent and a Retry-After countdown', async ({ page, request }) => {
-    test.setTimeout(90_000);
-    const key = demoKey('Free');
-    // Fixed minute windows: start early in a minute so the window cannot roll over mid-test.
-    const second = new Date().getUTCSeconds();
-    if (second > 40) await page.waitForTimeout((61 - second) * 1000);
-    const first = await request.get(`${sandboxUrl}/pets`, { headers: { 'X-API-Key': key } });
-    const remaining = Number(first.headers()['x-ratelimit-remaining']);
-    await Promise.all(
-      Array.from({ length: remaining }, () => request.get(`${sandboxUrl}/pets`, { headers: { 'X-API-Key': key } })),
-    );
+  // Both use the demo key the console starts with: the first call must come before the 429 test uses up its minute.
+  test.describe('with the demo key the console starts with', () => {
+    test.describe.configure({ mode: 'default' });
 
-    await page.goto(urls.operation(operation('listPets')));
-    const dialog = await openConsole(page);
-    await keyField(dialog).fill(key);
-    const refused = page.waitForResponse((r) => r.url().startsWith(`${sandboxUrl}/pets`) && r.status() === 429);
-    await send(dialog).click();
-    const sent = (await refused).headers();
-    await expect(dialog.getByText('429 Too Many Requests')).toBeVisible();
+    test('the first Send works without typing, and says it used a sandbox demo key', async ({ page }) => {
+      const cspViolations = await watchCspViolations(page);
+      // Dark, so that axe checks the plan switch in both themes (the 429 test below is light).
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(urls.operation(operation('listPets')));
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      const dialog = await openConsole(page);
+      await expect(demoKeyLine(dialog, lowestDemoKey.plan)).toBeVisible();
+      await expect(planButton(dialog, lowestDemoKey.plan)).toHaveAttribute('aria-pressed', 'true');
+      await expect(keyField(dialog)).toHaveAttribute('placeholder', 'your API key');
 
-    const table = dialog.getByRole('table', { name: 'Rate limit' });
-    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining']) {
-      await expect(table.getByRole('row', { name: new RegExp(`^${name} `) })).toContainText(
-        sent[name.toLowerCase()] ?? '—',
+      const answered = page.waitForResponse(
+        (r) => r.request().method() === 'GET' && r.url().startsWith(`${sandboxUrl}/pets`),
       );
-    }
-    await expect(table.getByRole('row', { name: /^X-RateLimit-Reset / })).toContainText(
-      `${sent['x-ratelimit-reset']} (`,
-    );
-    await expect(dialog.getByText(/retry is allowed at/)).toBeVisible();
-    const timer = dialog.getByRole('timer');
-    const secondsShown = async () => Number(/(\d+) s left/.exec((await timer.textContent()) ?? '')?.[1]);
-    const start = await secondsShown();
-    expect(start).toBeGreaterThan(0);
-    expect(start).toBeLessThanOrEqual(Number(sent['retry-after']));
-    await expect.poll(secondsShown, { timeout: 5000 }).toBeLessThan(start);
+      await send(dialog).click();
+      const response = await answered;
+      expect(response.status()).toBeGreaterThanOrEqual(200);
+      expect(response.status()).toBeLessThan(300);
+      expect((await response.request().allHeaders())['x-api-key']).toBe(lowestDemoKey.key);
+      await expect(dialog.getByText(`${response.status()} ${response.statusText()}`)).toBeVisible();
+      await expect(demoKeyLine(dialog, lowestDemoKey.plan)).toBeVisible();
+      // The demo key is not the reader's: nothing is stored, and there is nothing of theirs to clear.
+      expect(await storedKeys(page)).toEqual([null, null]);
+      await expect(dialog.getByRole('button', { name: 'Clear API key' })).toBeDisabled();
+      expect(await cspViolations()).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .include('[role="dialog"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(results.violations).toEqual([]);
+    });
 
-    const results = await new AxeBuilder({ page })
-      .include('[role="dialog"]')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(results.violations).toEqual([]);
+    test('a 429 shows the rate-limit headers the sandbox sent and a Retry-After countdown', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const key = lowestDemoKey.key;
+      // Fixed minute windows: start early in a minute so the window cannot roll over mid-test.
+      const second = new Date().getUTCSeconds();
+      if (second > 40) await page.waitForTimeout((61 - second) * 1000);
+      const first = await request.get(`${sandboxUrl}/pets`, { headers: { 'X-API-Key': key } });
+      const remaining = Number(first.headers()['x-ratelimit-remaining']);
+      await Promise.all(
+        Array.from({ length: remaining }, () => request.get(`${sandboxUrl}/pets`, { headers: { 'X-API-Key': key } })),
+      );
+
+      await page.goto(urls.operation(operation('listPets')));
+      const dialog = await openConsole(page);
+      await expect(keyField(dialog)).toHaveValue(key);
+      const refused = page.waitForResponse((r) => r.url().startsWith(`${sandboxUrl}/pets`) && r.status() === 429);
+      await send(dialog).click();
+      const sent = (await refused).headers();
+      await expect(dialog.getByText('429 Too Many Requests')).toBeVisible();
+
+      const table = dialog.getByRole('table', { name: 'Rate limit' });
+      for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining']) {
+        await expect(table.getByRole('row', { name: new RegExp(`^${name} `) })).toContainText(
+          sent[name.toLowerCase()] ?? '—',
+        );
+      }
+      await expect(table.getByRole('row', { name: /^X-RateLimit-Reset / })).toContainText(
+        `${sent['x-ratelimit-reset']} (`,
+      );
+      await expect(dialog.getByText(/retry is allowed at/)).toBeVisible();
+      const timer = dialog.getByRole('timer');
+      const secondsShown = async () => Number(/(\d+) s left/.exec((await timer.textContent()) ?? '')?.[1]);
+      const start = await secondsShown();
+      expect(start).toBeGreaterThan(0);
+      expect(start).toBeLessThanOrEqual(Number(sent['retry-after']));
+      await expect.poll(secondsShown, { timeout: 5000 }).toBeLessThan(start);
+
+      const results = await new AxeBuilder({ page })
+        .include('[role="dialog"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(results.violations).toEqual([]);
+    });
   });
 
   test('a deprecated operation warns in the console with its sunset date and successor', async ({ page }) => {

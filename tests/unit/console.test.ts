@@ -10,6 +10,7 @@ import { API_KEY_STORAGE_KEY, createApiKeyStore, type KeyStorage } from '../../s
 import { withoutClosedOperations } from '../../src/console/console-document.ts';
 import { RequestNotes } from '../../src/console/console-panels.ts';
 import type { ConsoleTarget } from '../../src/console/console-target.ts';
+import { chooseKey, fieldChanged, NO_KEY } from '../../src/console/key-choice.ts';
 import {
   documentedHeadersFor,
   retryAfterDate,
@@ -75,6 +76,49 @@ describe('the API key store', () => {
     expect(keys.get()).toBe('demo-free-key');
     keys.set('');
     expect(keys.get()).toBeUndefined();
+  });
+});
+
+describe('the key in the console', () => {
+  const demoKeys = [
+    { plan: 'Free', key: 'free-key-0001' },
+    { plan: 'Pro', key: 'pro-key-00002' },
+  ];
+
+  it("on the sandbox, starts with the lowest plan's demo key, or the plan the reader switched to", () => {
+    expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys })).toEqual({
+      source: 'demo',
+      plan: 'Free',
+      key: 'free-key-0001',
+    });
+    expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys, plan: 'Pro' })).toEqual({
+      source: 'demo',
+      plan: 'Pro',
+      key: 'pro-key-00002',
+    });
+    expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys, plan: 'Gone' })).toMatchObject({
+      plan: 'Free',
+    });
+    expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys: [] })).toEqual(NO_KEY);
+  });
+
+  it("gives the reader's own key on any server, and no key off the sandbox", () => {
+    for (const onSandbox of [true, false]) {
+      expect(chooseKey({ readerKey: 'my-own-key', onSandbox, demoKeys, plan: 'Pro' })).toEqual({
+        source: 'reader',
+        key: 'my-own-key',
+      });
+    }
+    expect(chooseKey({ readerKey: undefined, onSandbox: false, demoKeys, plan: 'Pro' })).toEqual(NO_KEY);
+  });
+
+  it("tells the console's own demo key from what the reader types, and an emptied field from both", () => {
+    const shown = { source: 'demo', plan: 'Free', key: 'free-key-0001' } as const;
+    expect(fieldChanged('free-key-0001', shown)).toBe(shown);
+    expect(fieldChanged('pro-key-00002', shown)).toEqual({ source: 'reader', key: 'pro-key-00002' });
+    expect(fieldChanged('free-key-0001', NO_KEY)).toEqual({ source: 'reader', key: 'free-key-0001' });
+    expect(fieldChanged('', shown)).toEqual(NO_KEY);
+    expect(fieldChanged('', { source: 'reader', key: 'my-own-key' })).toEqual(NO_KEY);
   });
 });
 
@@ -189,6 +233,22 @@ describe('what operation pages tell the console', () => {
     expect(target.documentedHeaders['200']).toContain('Sunset');
     expect(consoleTarget(model, byId('listPets')).deprecation).toBeUndefined();
   });
+
+  it("gives the sandbox's demo keys in plan order, whatever order the spec lists them in, and the Authentication guide", () => {
+    const plans = model.rateLimits?.plans.map((p) => p.plan);
+    const sandbox = model.servers.find((s) => s.demoKeys);
+    const inPlanOrder = plans?.flatMap((plan) =>
+      (sandbox?.demoKeys ?? []).filter((k) => k.plan === plan).map(({ key }) => ({ plan, key })),
+    );
+    expect(inPlanOrder?.length).toBeGreaterThan(1);
+    expect(consoleTarget(model, byId('listPets')).sandboxDemoKeys).toEqual(inPlanOrder);
+    const reversed = {
+      ...model,
+      servers: model.servers.map((s) => (s.demoKeys ? { ...s, demoKeys: [...s.demoKeys].reverse() } : s)),
+    };
+    expect(consoleTarget(reversed, byId('listPets')).sandboxDemoKeys).toEqual(inPlanOrder);
+    expect(consoleTarget(model, byId('listPets')).authenticationGuideUrl).toBe('/guides/authentication/');
+  });
 });
 
 describe('the request notes', () => {
@@ -199,12 +259,13 @@ describe('the request notes', () => {
       path: '/pets/{petId}',
       deprecation: { sunset: '2027-06-30' },
       documentedHeaders: {},
+      authenticationGuideUrl: '/guides/authentication/',
     };
     const html = await renderToString(
       h(RequestNotes, {
         target,
-        state: { hasKey: false, remembered: false, summary: undefined },
-        actions: { remember: () => {}, clear: () => {} },
+        state: { key: NO_KEY, onSandbox: false, remembered: false, summary: undefined },
+        actions: { remember: () => {}, clear: () => {}, useDemoKey: () => {} },
       }),
     );
     expect(html).toContain('This operation stops working on <time datetime="2027-06-30">30 June 2027</time>.');
