@@ -16,6 +16,7 @@ export function pageHeadings(route: ReferenceRoute, outline?: OperationOutline):
   switch (route.type) {
     case 'introduction':
       return [
+        { depth: 2, slug: 'reading', text: 'Reading an operation page' },
         { depth: 2, slug: 'downloads', text: 'Downloads' },
         { depth: 2, slug: 'groups', text: 'Operations by group' },
         { depth: 2, slug: 'servers', text: 'Servers' },
