@@ -58,6 +58,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
   const keys = createApiKeyStore(webStorage('sessionStorage'), webStorage('localStorage'));
   const scheme = target.apiKeyScheme;
   const demoKeys = target.sandboxDemoKeys ?? [];
+  const requiredPlan = target.requiredPlan;
   const state = reactive<ConsoleState>({
     key: NO_KEY,
     onSandbox: false,
@@ -101,6 +102,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
         onSandbox: state.onSandbox,
         demoKeys,
         plan: state.key.source === 'demo' ? state.key.plan : undefined,
+        requiredPlan,
       });
       if (keyValue(key) !== keyValue(state.key) || key.source !== state.key.source) showKey(key);
     },
@@ -115,7 +117,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     clear() {
       keys.clear();
       state.remembered = false;
-      showKey(chooseKey({ readerKey: undefined, onSandbox: state.onSandbox, demoKeys }));
+      showKey(chooseKey({ readerKey: undefined, onSandbox: state.onSandbox, demoKeys, requiredPlan }));
     },
     useDemoKey(plan) {
       showKey(chooseKey({ readerKey: undefined, onSandbox: state.onSandbox, demoKeys, plan }));

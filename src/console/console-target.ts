@@ -17,6 +17,8 @@ export interface ConsoleTarget {
    * (lowest first). Set only when the operation takes an API key.
    */
   sandboxDemoKeys?: DemoKey[];
+  /** The lowest plan whose keys may call this operation (`x-required-plan`), when it is not every plan. */
+  requiredPlan?: string;
   /** The Authentication guide (under the site's base path): how to get and send a key. */
   authenticationGuideUrl: string;
   /** Set when the operation is deprecated. */

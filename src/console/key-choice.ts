@@ -1,8 +1,8 @@
 /**
  * Which API key the console's key field holds. The reader's own key (typed,
  * or kept from earlier in this tab or on this device) always wins. Without
- * one, the sandbox gets one of its demo keys (the lowest plan's, unless the
- * reader picked another plan) so that the first request just works; any other
+ * one, the sandbox gets one of its demo keys (the lowest plan's that may call
+ * the operation, unless the reader picked another plan) so that the first request just works; any other
  * server gets no key, since the demo keys work only on the sandbox.
  */
 import type { DemoKey } from './console-target.ts';
@@ -23,12 +23,18 @@ export interface KeyChoiceInput {
   demoKeys: readonly DemoKey[];
   /** The demo plan the reader switched to, if any. */
   plan?: string | undefined;
+  /** The lowest plan that may call the operation: the default demo key is that plan's, not one that gets 403. */
+  requiredPlan?: string | undefined;
 }
 
-export function chooseKey({ readerKey, onSandbox, demoKeys, plan }: KeyChoiceInput): KeyInField {
+export function chooseKey({ readerKey, onSandbox, demoKeys, plan, requiredPlan }: KeyChoiceInput): KeyInField {
   if (readerKey) return { source: 'reader', key: readerKey };
   if (!onSandbox) return NO_KEY;
-  const demo = demoKeys.find((k) => k.plan === plan) ?? demoKeys[0];
+  const lowest = Math.max(
+    0,
+    demoKeys.findIndex((k) => k.plan === requiredPlan),
+  );
+  const demo = demoKeys.find((k) => k.plan === plan) ?? demoKeys[lowest];
   return demo ? { source: 'demo', plan: demo.plan, key: demo.key } : NO_KEY;
 }
 

@@ -29,6 +29,7 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
     ...(sandbox ? { sandboxUrl: sandbox.url } : {}),
     ...(apiKey ? { apiKeyScheme: apiKey.scheme.key } : {}),
     ...(apiKey && demoKeys.length > 0 ? { sandboxDemoKeys: demoKeys } : {}),
+    ...(operation.requiredPlan ? { requiredPlan: operation.requiredPlan } : {}),
     authenticationGuideUrl: sitePath('/guides/authentication/'),
     ...(deprecation ? { deprecation } : {}),
     documentedHeaders: Object.fromEntries(

@@ -102,6 +102,26 @@ describe('the key in the console', () => {
     expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys: [] })).toEqual(NO_KEY);
   });
 
+  it("starts an operation that needs a higher plan with that plan's demo key, not one that gets 403", () => {
+    expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys, requiredPlan: 'Pro' })).toMatchObject({
+      plan: 'Pro',
+    });
+    // The reader can still switch down, to see the refusal.
+    expect(
+      chooseKey({ readerKey: undefined, onSandbox: true, demoKeys, requiredPlan: 'Pro', plan: 'Free' }),
+    ).toMatchObject({ plan: 'Free' });
+    // A plan the sandbox has no key for falls back to the lowest.
+    expect(chooseKey({ readerKey: undefined, onSandbox: true, demoKeys, requiredPlan: 'Gold' })).toMatchObject({
+      plan: 'Free',
+    });
+  });
+
+  it('is told the required plan by the operation page', () => {
+    const updateStock = model.operations.find((o) => o.requiredPlan !== undefined);
+    expect(updateStock).toBeDefined();
+    if (updateStock) expect(consoleTarget(model, updateStock).requiredPlan).toBe(updateStock.requiredPlan);
+  });
+
   it("gives the reader's own key on any server, and no key off the sandbox", () => {
     for (const onSandbox of [true, false]) {
       expect(chooseKey({ readerKey: 'my-own-key', onSandbox, demoKeys, plan: 'Pro' })).toEqual({
