@@ -162,7 +162,8 @@ test('the hostile text is shown as text, and the console opens on it inertly', a
   await expect(page.getByRole('heading', { level: 1 })).toContainText("<img src=x onerror=__pwned('summary')>");
   await page.getByRole('button', { name: /^Try it/ }).click();
   const dialog = page.getByRole('dialog', { name: 'API Client' });
-  await expect(dialog).toBeVisible();
+  // Its load time is the console bench's to measure; on a busy two-core machine it can pass 5 s.
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
   // Scalar renders the description's texts too (authentication, parameters); give it a moment.
   await expect(dialog.getByRole('region', { name: /^Authentication/ })).toBeVisible();
   expect(await domProblems(page)).toEqual([]);
