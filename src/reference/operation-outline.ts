@@ -77,7 +77,8 @@ export interface ErrorRow {
 
 export interface OperationOutline {
   requestSample: OutlineHeading;
-  responseExample: OutlineHeading;
+  /** Absent when no response has an example to show (none given, none to build): then the pane has no such card. */
+  responseExample?: OutlineHeading;
   /** The request sample's languages: x-codeSamples first where they replace or add, then generated ones. */
   samples: CodeSample[];
   /** Success status first, then each documented status that has an example. */
@@ -144,14 +145,20 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
       media: plan(response.content),
     }));
 
+  const examples = responseExamples(model.document, operation.responses);
   const failures = operation.responses.filter((r) => isErrorStatus(r.status));
   let errors: OperationOutline['errors'];
   if (failures.length > 0) {
     const own = new Map(failures.map((r) => [r, r.headers.filter((h) => !common.has(h.name.toLowerCase()))]));
     const errorHeaders = headers.rows(uniqueByName([...own.values()].flat()));
-    const anchorOf = new Map(errorHeaders.map((row) => [row.header.name, 'anchor' in row ? row.anchor : row.seeAlso]));
+    const anchorOf = new Map(
+      errorHeaders.map((row) => [row.header.name.toLowerCase(), 'anchor' in row ? row.anchor : row.seeAlso]),
+    );
     const rows = failures.flatMap((response): ErrorRow[] => {
-      const rowHeaders = (own.get(response) ?? []).map((h) => ({ name: h.name, anchor: anchorOf.get(h.name) ?? '' }));
+      const rowHeaders = (own.get(response) ?? []).map((h) => ({
+        name: h.name,
+        anchor: anchorOf.get(h.name.toLowerCase()) ?? '',
+      }));
       const base = { status: response.status, title: responseTitle(response.status), headers: rowHeaders };
       const codes = codesFor(model, operation, response.status);
       return codes.length === 0
@@ -163,9 +170,9 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
 
   return {
     requestSample: h2('request-sample', 'Request sample'),
-    responseExample: h2('response-example', 'Response example'),
+    ...(examples.length > 0 ? { responseExample: h2('response-example', 'Response example') } : {}),
     samples: codeSamples(model, operation),
-    responseExamples: responseExamples(model.document, operation.responses),
+    responseExamples: examples,
     request: h2('request', 'Request'),
     authentication: h3('authentication', 'Authentication'),
     parameters,
@@ -181,7 +188,7 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
 export function outlineHeadings(outline: OperationOutline): OutlineHeading[] {
   return [
     outline.requestSample,
-    outline.responseExample,
+    ...(outline.responseExample ? [outline.responseExample] : []),
     outline.request,
     outline.authentication,
     ...outline.parameters.map((p) => p.heading),

@@ -103,6 +103,9 @@ paths:
     ]);
     expect(outline.commonHeaders).toEqual([]);
     expect(outline.responseExamples).toEqual([]);
+    // Nothing to show, so no "Response example" card, and no table-of-contents link to one.
+    expect(outline.responseExample).toBeUndefined();
+    expect(outlineHeadings(outline).map((h) => h.title)).not.toContain('Response example');
   });
 });
 
