@@ -2,8 +2,9 @@
  * Which API key the console's key field holds. The reader's own key (typed,
  * or kept from earlier in this tab or on this device) always wins. Without
  * one, the sandbox gets one of its demo keys (the lowest plan's that may call
- * the operation, unless the reader picked another plan) so that the first request just works; any other
- * server gets no key, since the demo keys work only on the sandbox.
+ * the operation, unless the reader picked another plan) so that the first
+ * request just works; any other server gets no key, since the demo keys work
+ * only on the sandbox.
  */
 import type { DemoKey } from './console-target.ts';
 
