@@ -224,10 +224,18 @@ test.describe('models and errors', () => {
 });
 
 /** Types as a reader would into the search box, which must already have the focus, and waits for a result. */
+/**
+ * How long a search may take to show its results. Pagefind loads its index in pieces; with the other browser worker
+ * running the axe crawl on two cores, results came a little after the 5 s default, already in the list.
+ */
+const searchResultTimeout = 20_000;
+
 async function typeInOpenSearch(page: Page, query: string, result: RegExp): Promise<void> {
   await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Search' })).toBeFocused();
   await page.keyboard.type(query);
-  await expect(page.getByRole('dialog').getByRole('link', { name: result }).first()).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('link', { name: result }).first()).toBeVisible({
+    timeout: searchResultTimeout,
+  });
 }
 
 test.describe('search', () => {
@@ -243,7 +251,9 @@ test.describe('search', () => {
       await page.getByRole('button', { name: 'Search' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('textbox', { name: 'Search' }).fill(query);
-      await expect(dialog.getByRole('link', { name: new RegExp(expected) }).first()).toBeVisible();
+      await expect(dialog.getByRole('link', { name: new RegExp(expected) }).first()).toBeVisible({
+        timeout: searchResultTimeout,
+      });
       await page.keyboard.press('Escape');
     }
   });
@@ -253,7 +263,9 @@ test.describe('search', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Search' }).fill('placeOrder');
-    await expect(dialog.getByRole('link', { name: 'Place an order' }).first()).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Place an order' }).first()).toBeVisible({
+      timeout: searchResultTimeout,
+    });
     await expect(dialog).toContainText('POST /store/orders');
     await expect(dialog).not.toContainText(/\bCopy\b|Try it/);
   });
@@ -312,7 +324,7 @@ test.describe('search', () => {
         .getByRole('dialog')
         .getByRole('link', { name: /Place an order/ })
         .first(),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: searchResultTimeout });
   });
 });
 
