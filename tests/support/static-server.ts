@@ -1,11 +1,14 @@
 /**
  * Serves a built site on 127.0.0.1 the way a static host would, applying its
  * `_headers` file — so a Content-Security-Policy the site breaks fails the
- * browser tests. Usage: node tests/support/static-server.ts [dir] --port N
+ * browser tests. Like every static host, it compresses text (gzip, when the
+ * browser accepts it), so what the benchmarks time is what a reader downloads.
+ * Usage: node tests/support/static-server.ts [dir] --port N
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { createGzip } from 'node:zlib';
 import { parseHeadersFile } from '../../src/publishing/host-files.ts';
 
 const args = process.argv.slice(2);
@@ -31,6 +34,9 @@ const types: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.woff2': 'font/woff2',
 };
+
+/** Types a static host compresses; images, fonts and WebAssembly are compressed already or served as they are. */
+const compressible = /^(text\/|application\/(json|xml|yaml)|image\/svg)/;
 
 function matches(pattern: string, pathname: string): boolean {
   const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
@@ -58,9 +64,13 @@ const server = createServer((request, response) => {
   const served = file ?? path.join(dir, '404.html');
   for (const rule of rules)
     if (matches(rule.pattern, pathname)) for (const [name, value] of rule.headers) response.setHeader(name, value);
-  response.setHeader('Content-Type', types[path.extname(served)] ?? 'application/octet-stream');
+  const type = types[path.extname(served)] ?? 'application/octet-stream';
+  response.setHeader('Content-Type', type);
+  const gzip = compressible.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  if (gzip) response.setHeader('Content-Encoding', 'gzip').setHeader('Vary', 'Accept-Encoding');
   response.writeHead(status);
   if (request.method === 'HEAD' || !existsSync(served)) response.end();
+  else if (gzip) createReadStream(served).pipe(createGzip()).pipe(response);
   else createReadStream(served).pipe(response);
 });
 
