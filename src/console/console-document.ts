@@ -1,12 +1,14 @@
 /**
  * The description the console hands to Scalar: the site's `/openapi.json`
  * without the operations whose console the spec turns off, so that Scalar's
- * own navigation cannot reach them either. The rule is the spec module's
- * (`x-try-it` and its aliases), read here from the raw description.
+ * own navigation cannot reach them either (the rule is the spec module's,
+ * `x-try-it` and its aliases, read here from the raw description), and with
+ * the page's example request as the examples of its operation.
  */
 import { readTryIt } from '../openapi/extensions/try-it.ts';
-import { isRecord } from '../openapi/json-pointer.ts';
+import { getAtPointer, isRecord } from '../openapi/json-pointer.ts';
 import { isHttpMethod } from '../openapi/model.ts';
+import type { ConsoleTarget } from './console-target.ts';
 
 /** `document` without closed operations, and without path items left with no operation. */
 export function withoutClosedOperations(document: Record<string, unknown>): Record<string, unknown> {
@@ -23,3 +25,80 @@ export function withoutClosedOperations(document: Record<string, unknown>): Reco
   }
   return { ...document, paths };
 }
+
+/**
+ * `document` with the page's example request written into the operation the
+ * console opens on. Scalar fills its fields from examples, so each parameter
+ * the page's samples send gets that value as its one example, each one they
+ * leave out keeps its value but starts disabled, and the body's media type
+ * gets the sample's body: the first Send is the call the samples show. Only
+ * this operation changes; `$ref`'d parameters and bodies are copied into it,
+ * never edited where they are shared.
+ */
+export function withPageRequest(document: Record<string, unknown>, target: ConsoleTarget): Record<string, unknown> {
+  const paths = document.paths;
+  const item = isRecord(paths) ? paths[target.path] : undefined;
+  const method = target.method.toLowerCase();
+  const operation = isRecord(item) ? item[method] : undefined;
+  if (!isRecord(paths) || !isRecord(item) || !isRecord(operation)) return document;
+  const resolve = (value: unknown) => resolveLocal(document, value);
+
+  // An operation's parameter replaces the path item's one of the same name and location.
+  const merged = new Map<string, Record<string, unknown>>();
+  for (const raw of [...arrayOf(item.parameters), ...arrayOf(operation.parameters)]) {
+    const parameter = resolve(raw);
+    if (isRecord(parameter)) merged.set(`${parameter.in}\n${parameter.name}`, parameter);
+  }
+  const parameters = [...merged.values()].map((parameter) => {
+    const sent = target.request.parameters.find((p) => p.in === parameter.in && p.name === parameter.name);
+    if (!sent) return parameter;
+    if ('value' in sent) return withOneExample(parameter, { value: sent.value });
+    const shown = shownValue(document, parameter);
+    return shown === undefined ? parameter : withOneExample(parameter, { value: shown, 'x-disabled': true });
+  });
+
+  const changed: Record<string, unknown> = { ...operation, parameters };
+  const body = target.request.body;
+  const requestBody = resolve(operation.requestBody);
+  if (body && isRecord(requestBody) && isRecord(requestBody.content)) {
+    const media = requestBody.content[body.mediaType];
+    if (isRecord(media)) {
+      const { example: _example, examples: _examples, ...rest } = media;
+      const content = { ...requestBody.content, [body.mediaType]: { ...rest, example: body.value } };
+      changed.requestBody = { ...requestBody, content };
+    }
+  }
+  return { ...document, paths: { ...paths, [target.path]: { ...item, [method]: changed } } };
+}
+
+/** A parameter whose only example is `example` (Scalar reads `x-disabled` on it). */
+function withOneExample(parameter: Record<string, unknown>, example: Record<string, unknown>): Record<string, unknown> {
+  const { example: _example, examples: _examples, ...rest } = parameter;
+  return { ...rest, examples: { page: example } };
+}
+
+/** The value Scalar would fill an optional parameter with: its example, else its schema's default, enum or example. */
+function shownValue(document: Record<string, unknown>, parameter: Record<string, unknown>): unknown {
+  if (parameter.example !== undefined) return parameter.example;
+  if (isRecord(parameter.examples)) {
+    const first = resolveLocal(document, Object.values(parameter.examples)[0]);
+    if (isRecord(first) && first.value !== undefined) return first.value;
+  }
+  const schema = resolveLocal(document, parameter.schema);
+  if (!isRecord(schema)) return undefined;
+  return schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ?? schema.example;
+}
+
+/** Follows `#/…` references within the document (a few hops at most); anything else comes back as it is. */
+function resolveLocal(document: unknown, value: unknown): unknown {
+  let current = value;
+  for (let hop = 0; hop < 8 && isRecord(current) && typeof current.$ref === 'string'; hop++) {
+    if (!current.$ref.startsWith('#')) return current;
+    const found = getAtPointer(document, decodeURIComponent(current.$ref.slice(1)));
+    if (!found.found) return current;
+    current = found.value;
+  }
+  return current;
+}
+
+const arrayOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);

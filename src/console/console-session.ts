@@ -20,7 +20,7 @@ import { createWorkspaceStore } from '@scalar/workspace-store/client';
 import { reactive, watch } from 'vue';
 import { isRecord } from '../openapi/json-pointer.ts';
 import { createApiKeyStore } from './api-key-store.ts';
-import { withoutClosedOperations } from './console-document.ts';
+import { withoutClosedOperations, withPageRequest } from './console-document.ts';
 import { type ConsoleState, type KeyActions, RequestNotes, ResponseNotes } from './console-panels.ts';
 import type { ConsoleTarget } from './console-target.ts';
 import themeStyles from './console-theme.css?url';
@@ -49,10 +49,11 @@ export async function openConsole(trigger: HTMLElement, target: ConsoleTarget): 
 
 async function createSession(target: ConsoleTarget): Promise<Session> {
   const styles = Promise.all([scalarStyles, themeStyles].map(addStylesheet));
-  const [document, sandboxUp] = await Promise.all([
+  const [loaded, sandboxUp] = await Promise.all([
     loadDocument(target.documentUrl),
     answers(target.sandboxUrl, target.path),
   ]);
+  const document = withPageRequest(loaded, target);
   if (sandboxUp && target.sandboxUrl) document['x-scalar-selected-server'] = target.sandboxUrl;
 
   const keys = createApiKeyStore(webStorage('sessionStorage'), webStorage('localStorage'));

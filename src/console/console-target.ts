@@ -27,8 +27,18 @@ export interface ConsoleTarget {
     sunset?: string;
     successor?: { title: string; url: string };
   };
+  /** The request the page's code samples show: the console's first Send makes the same call. */
+  request: PageRequest;
   /** Response status (or `default`, `4XX`) → the header names the spec documents for it. */
   documentedHeaders: Record<string, string[]>;
+}
+
+/** The parameters and body of an operation's example request, as plain data. */
+export interface PageRequest {
+  /** Every parameter of the operation; `value` (unserialized) on those the request sends. */
+  parameters: { in: 'path' | 'query' | 'header' | 'cookie'; name: string; value?: unknown }[];
+  /** The JSON body, when there is one. */
+  body?: { mediaType: string; value: unknown };
 }
 
 /** A sandbox demo key and the plan whose limits it has. */

@@ -4,28 +4,17 @@
  * and `@scalar/snippetz` turns that request into code. The snippet side never
  * sees OpenAPI, and the OpenAPI side never knows a programming language.
  *
- *   operation ─ harRequest ─▶ HarRequest ─ generatedSamples ─▶ CodeSample[]
- *                                       ─ withHandWrittenSamples (x-codeSamples) ─▶ CodeSample[]
+ *   operation ─ exampleRequest ─ harRequest ─▶ HarRequest ─ generatedSamples ─▶ CodeSample[]
+ *                                                        ─ withHandWrittenSamples (x-codeSamples) ─▶ CodeSample[]
  */
 import type { Plugin } from '@scalar/snippetz';
 import { goNative } from '@scalar/snippetz/plugins/go/native';
 import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
 import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
-import type { OpenAPIV3 } from 'openapi-types';
 import { bundledLanguages } from 'shiki/langs';
-import { isJsonMediaType } from './media-type.ts';
-import type {
-  ApiCodeSample,
-  ApiModel,
-  ApiOperation,
-  ApiParameter,
-  ApiSecurityScheme,
-  ApiServer,
-  SchemaOrRef,
-} from './model.ts';
-import { dereference } from './refs.ts';
-import { exampleFromSchema } from './schema-example.ts';
+import { exampleRequest } from './example-request.ts';
+import type { ApiCodeSample, ApiModel, ApiOperation, ApiSecurityScheme, ApiServer } from './model.ts';
 import { uniqueSlugs } from './slug.ts';
 
 /** One code sample as a page shows it: a tab label, a shiki language id and the code. */
@@ -103,12 +92,10 @@ export function codeSamples(model: ApiModel, operation: ApiOperation, options: S
 // ─── operation → HAR ────────────────────────────────────────────────────────
 
 /**
- * The request a reader would send to try the operation: the first server,
- * path parameters filled from examples, documented query and header
- * examples, a placeholder credential and the JSON example body.
+ * The request a reader would send to try the operation (example-request.ts: the parameters and body the
+ * console sends too), on the first server, with a placeholder credential.
  */
 export function harRequest(model: ApiModel, operation: ApiOperation, options: SampleOptions = {}): HarRequest {
-  const root = model.document;
   const headers = new Map<string, HarNameValue>();
   const setHeader = (name: string, value: string): void => {
     // A header name or value from the description must not be able to start a
@@ -119,16 +106,17 @@ export function harRequest(model: ApiModel, operation: ApiOperation, options: Sa
   const queryString: HarNameValue[] = [];
   const cookies: HarNameValue[] = [];
 
+  const example = exampleRequest(model.document, operation);
   let postData: HarRequest['postData'];
-  const body = jsonBodyOf(root, operation);
+  const { body } = example;
   if (body) {
     postData = { mimeType: body.mediaType, text: JSON.stringify(body.value, null, 2) };
     setHeader('Content-Type', body.mediaType);
   }
 
   let path = operation.path;
-  for (const parameter of operation.parameters) {
-    const value = parameterValue(root, parameter);
+  for (const parameter of example.parameters) {
+    const { value } = parameter;
     if (value === undefined) continue;
     if (parameter.in === 'path') {
       path = path.replaceAll(`{${parameter.name}}`, encodeStrictly(simpleStyle(value)));
@@ -188,52 +176,6 @@ export function serverUrl(server: ApiServer | undefined): string {
   const trimmed = url.replace(/\/+$/, '');
   // A relative server stays relative, but starts with `/`, so no sample URL can pass for a command-line option.
   return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
-
-/**
- * The value a sample sends for a parameter, or undefined to leave it out.
- * Path parameters are always filled; query, header and cookie parameters
- * only when required or when the description gives an example, because
- * a sample should show what the author meant, not every knob.
- */
-export function parameterValue(root: unknown, parameter: ApiParameter): unknown {
-  const schema = parameter.schema ? resolveSchema(root, parameter.schema) : undefined;
-  const example = parameter.examples[0]?.value ?? schema?.example;
-  if (example !== undefined) return example;
-  if (parameter.in !== 'path' && !parameter.required) return undefined;
-  return schema?.default ?? schema?.enum?.[0] ?? placeholderFor(root, schema, parameter.name);
-}
-
-/** A stand-in of the right type, for a value the description gives no example of. */
-function placeholderFor(root: unknown, schema: OpenAPIV3.SchemaObject | undefined, name: string): unknown {
-  switch (schema?.type) {
-    case 'integer':
-    case 'number':
-      return schema.minimum !== undefined && schema.minimum > 1 ? schema.minimum : 1;
-    case 'boolean':
-      return true;
-    case 'array': {
-      const items = schema.items ? resolveSchema(root, schema.items) : undefined;
-      return [items?.example ?? items?.default ?? placeholderFor(root, items, name)];
-    }
-    default:
-      return name;
-  }
-}
-
-function resolveSchema(root: unknown, schema: SchemaOrRef): OpenAPIV3.SchemaObject {
-  return dereference<OpenAPIV3.SchemaObject>(root, schema);
-}
-
-/**
- * The body a sample sends: the first JSON media type's first example, else one built from its schema (its own
- * example, or its fields' examples, defaults and stand-ins: what the console builds too).
- */
-function jsonBodyOf(root: unknown, operation: ApiOperation): { mediaType: string; value: unknown } | undefined {
-  const media = operation.requestBody?.content.find((m) => isJsonMediaType(m.mediaType));
-  if (!media) return undefined;
-  const value = media.examples[0]?.value ?? (media.schema ? exampleFromSchema(root, media.schema, 'write') : undefined);
-  return value === undefined ? undefined : { mediaType: media.mediaType, value };
 }
 
 /** Where a scheme's credential goes and the placeholder it carries; undefined for schemes a sample cannot show. */

@@ -1,5 +1,6 @@
 /** Build-time data for the live console: what each operation page tells it, derived from the model. */
 import type { ConsoleTarget } from '../console/console-target.ts';
+import { exampleRequest } from '../openapi/example-request.ts';
 import { operationById, sandboxServer } from '../openapi/index.ts';
 import type { ApiModel, ApiOperation } from '../openapi/model.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
@@ -32,6 +33,7 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
     ...(operation.requiredPlan ? { requiredPlan: operation.requiredPlan } : {}),
     authenticationGuideUrl: sitePath('/guides/authentication/'),
     ...(deprecation ? { deprecation } : {}),
+    request: exampleRequest(model.document, operation),
     documentedHeaders: Object.fromEntries(
       operation.responses.map((response) => [response.status, response.headers.map((header) => header.name)]),
     ),

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../src/console/api-key-store.ts';
 import { sandboxServer } from '../../src/openapi/index.ts';
+import { harRequest } from '../../src/openapi/samples.ts';
 import { model, operation, urls, watchCspViolations } from './support.ts';
 
 const sandbox = sandboxServer(model);
@@ -221,6 +222,24 @@ test.describe('the live console', () => {
     const pets = (await (await listed).json()) as { id: number }[];
     expect(pets.map((p) => p.id)).toContain(pet.id);
     await expect(dialog.getByText(`"id": ${pet.id},`)).toBeVisible();
+  });
+
+  test("the first Send makes the call the page's request sample shows: same path, query and body", async ({ page }) => {
+    for (const id of ['placeOrder', 'listPets']) {
+      const op = operation(id);
+      const sample = harRequest(model, op);
+      await page.goto(urls.operation(op));
+      const dialog = await openConsole(page);
+      const sent = page.waitForRequest((r) => r.method() === op.method.toUpperCase() && r.url().startsWith(sandboxUrl));
+      await send(dialog).click();
+      const request = await sent;
+      const expected = new URL(sample.url);
+      const actual = new URL(request.url());
+      expect(actual.pathname, id).toBe(expected.pathname);
+      expect([...actual.searchParams], id).toEqual([...expected.searchParams]);
+      if (sample.postData) expect(request.postDataJSON(), id).toEqual(JSON.parse(sample.postData.text));
+      else expect(request.postData(), id).toBeNull();
+    }
   });
 
   // Both use the demo key the console starts with: the first call must come before the 429 test uses up its minute.

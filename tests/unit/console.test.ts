@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { h } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { API_KEY_STORAGE_KEY, createApiKeyStore, type KeyStorage } from '../../src/console/api-key-store.ts';
-import { withoutClosedOperations } from '../../src/console/console-document.ts';
+import { withoutClosedOperations, withPageRequest } from '../../src/console/console-document.ts';
 import { RequestNotes } from '../../src/console/console-panels.ts';
 import type { ConsoleTarget } from '../../src/console/console-target.ts';
 import { chooseKey, fieldChanged, NO_KEY } from '../../src/console/key-choice.ts';
@@ -18,6 +18,7 @@ import {
   summarizeResponse,
 } from '../../src/console/response-summary.ts';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { harRequest } from '../../src/openapi/samples.ts';
 import { consoleTarget } from '../../src/reference/console-target.ts';
 
 class MemoryStorage implements KeyStorage {
@@ -271,6 +272,77 @@ describe('what operation pages tell the console', () => {
   });
 });
 
+describe("the console's first request", () => {
+  const byId = (id: string) => {
+    const found = model.operations.find((o) => o.operationId === id);
+    if (!found) throw new Error(id);
+    return found;
+  };
+  const operationIn = (document: Record<string, unknown>, method: string, at: string) =>
+    (document.paths as Record<string, Record<string, Record<string, unknown>>>)[at]?.[method] ?? {};
+  const copy = () => JSON.parse(JSON.stringify(model.document)) as Record<string, unknown>;
+
+  it("sends the body the page's samples send (Place an order)", () => {
+    const op = byId('placeOrder');
+    const document = withPageRequest(copy(), consoleTarget(model, op));
+    const sample = harRequest(model, op);
+    const requestBody = operationIn(document, op.method, op.path).requestBody as {
+      content: Record<string, { example?: unknown; examples?: unknown }>;
+    };
+    const media = requestBody.content[sample.postData?.mimeType ?? ''];
+    expect(media?.example).toEqual(JSON.parse(sample.postData?.text ?? 'null'));
+    expect(media?.examples).toBeUndefined();
+  });
+
+  it("starts the optional filters of List pets disabled, as the page's samples leave them out, and changes no shared parameter", () => {
+    const op = byId('listPets');
+    const before = copy();
+    const document = withPageRequest(before, consoleTarget(model, op));
+    const parameters = operationIn(document, op.method, op.path).parameters as Record<string, unknown>[];
+    const queries = parameters.filter((p) => p.in === 'query');
+    expect(queries.map((p) => p.name)).toEqual(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+    for (const query of queries) {
+      expect(query.examples).toEqual({ page: { value: expect.anything(), 'x-disabled': true } });
+    }
+    expect(document.components).toEqual(model.document.components);
+    expect(harRequest(model, op).queryString).toEqual([]);
+  });
+
+  it("fills a path parameter with the value the sample uses, over the path item's own definition", () => {
+    const document = withPageRequest(
+      {
+        paths: {
+          '/things/{id}': {
+            parameters: [{ $ref: '#/components/parameters/Id' }],
+            get: { parameters: [{ name: 'q', in: 'query', schema: { type: 'string', default: 'all' } }] },
+          },
+        },
+        components: { parameters: { Id: { name: 'id', in: 'path', required: true, schema: { type: 'string' } } } },
+      },
+      {
+        ...consoleTarget(model, byId('listPets')),
+        method: 'GET',
+        path: '/things/{id}',
+        request: {
+          parameters: [
+            { in: 'path', name: 'id', value: 'th_1' },
+            { in: 'query', name: 'q' },
+          ],
+        },
+      },
+    );
+    expect(operationIn(document, 'get', '/things/{id}').parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string' }, examples: { page: { value: 'th_1' } } },
+      {
+        name: 'q',
+        in: 'query',
+        schema: { type: 'string', default: 'all' },
+        examples: { page: { value: 'all', 'x-disabled': true } },
+      },
+    ]);
+  });
+});
+
 describe('the request notes', () => {
   it("warn of a deprecated operation's sunset in the operation page's words, not the browser's locale", async () => {
     const target: ConsoleTarget = {
@@ -278,6 +350,7 @@ describe('the request notes', () => {
       method: 'get',
       path: '/pets/{petId}',
       deprecation: { sunset: '2027-06-30' },
+      request: { parameters: [] },
       documentedHeaders: {},
       authenticationGuideUrl: '/guides/authentication/',
     };

@@ -167,33 +167,13 @@ describe('on the Pet Store description', () => {
     expect(sample(samples, 'go')).toContain('http.NewRequest("GET", requestUrl, nil)');
   });
 
-  it('includes the documented query examples of listPets', () => {
-    const request = harRequest(model, operation(model, 'listPets'));
-    expect(request.url).toBe('https://api.petstore.dev/pets?limit=20&offset=0&status=available&categoryId=1');
-    expect(request.queryString).toEqual([
-      { name: 'limit', value: '20' },
-      { name: 'offset', value: '0' },
-      { name: 'status', value: 'available' },
-      { name: 'categoryId', value: '1' },
-    ]);
-    const samples = codeSamples(model, operation(model, 'listPets'));
-    expect(sample(samples, 'curl')).toContain(
-      "curl 'https://api.petstore.dev/pets?limit=20&offset=0&status=available&categoryId=1'",
-    );
-    expect(sample(samples, 'javascript')).toContain(
-      "fetch('https://api.petstore.dev/pets?limit=20&offset=0&status=available&categoryId=1'",
-    );
-    // requests encodes a params dict itself, so Python gets the bare URL and the dict.
-    expect(sample(samples, 'python')).toContain('requests.get("https://api.petstore.dev/pets",');
-    expect(sample(samples, 'python')).toContain('"status": "available"');
-    expect(sample(samples, 'go')).toContain(
-      'requestUrl := "https://api.petstore.dev/pets?limit=20&offset=0&status=available&categoryId=1"',
-    );
-  });
-
-  it('sends a documented header parameter (getPetDetails: If-None-Match)', () => {
+  it('calls listPets and getPetDetails without their optional filters and conditional header', () => {
+    const list = harRequest(model, operation(model, 'listPets'));
+    expect(operation(model, 'listPets').parameters.filter((p) => p.in === 'query').length).toBeGreaterThan(0);
+    expect(list.url).toBe('https://api.petstore.dev/pets');
+    expect(list.queryString).toEqual([]);
     const curl = sample(codeSamples(model, operation(model, 'getPetDetails')), 'curl');
-    expect(curl).toContain(`--header 'If-None-Match: "33a64df551425fcc"'`);
+    expect(curl).not.toContain('If-None-Match');
   });
 
   it('uses another server and a given key only when asked', () => {
@@ -304,7 +284,7 @@ describe('on small descriptions', () => {
     expect(harRequest(small, operation(small, 'op')).url).toBe('https://example.test/v1/things/th_42');
   });
 
-  it('leaves out optional query parameters without examples, and keeps required ones', async () => {
+  it('sends required query and header parameters and leaves out optional ones, even those with examples', async () => {
     const small = await modelWith({
       method: 'get',
       parameters: [
@@ -313,13 +293,37 @@ describe('on small descriptions', () => {
         { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
         { name: 'tag', in: 'query', schema: { type: 'array', items: { type: 'string' } }, example: ['a', 'b c'] },
         { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
-        { name: 'X-Tenant', in: 'header', schema: { type: 'string' }, example: 'acme' },
+        { name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' }, example: 'acme' },
+        { name: 'X-Region', in: 'header', schema: { type: 'string' }, example: 'eu' },
         { name: 'Accept', in: 'header', schema: { type: 'string' }, example: 'text/csv' },
       ],
     });
     const request = harRequest(small, operation(small, 'op'));
-    expect(request.url).toBe('https://example.test/v1/things?sort=name&q=q&tag=a&tag=b%20c');
+    expect(request.url).toBe('https://example.test/v1/things?q=q');
     expect(request.headers).toEqual([{ name: 'X-Tenant', value: 'acme' }]);
+  });
+
+  it('writes required query parameters into every language, Python as a params dict', async () => {
+    const small = await modelWith({
+      method: 'get',
+      parameters: [
+        { name: 'limit', in: 'query', required: true, schema: { type: 'integer' }, example: 20 },
+        { name: 'status', in: 'query', required: true, schema: { type: 'string', enum: ['available', 'sold'] } },
+      ],
+    });
+    const request = harRequest(small, operation(small, 'op'));
+    expect(request.queryString).toEqual([
+      { name: 'limit', value: '20' },
+      { name: 'status', value: 'available' },
+    ]);
+    const samples = codeSamples(small, operation(small, 'op'));
+    const url = 'https://example.test/v1/things?limit=20&status=available';
+    expect(sample(samples, 'curl')).toContain(`curl '${url}'`);
+    expect(sample(samples, 'javascript')).toContain(`fetch('${url}'`);
+    // requests encodes a params dict itself, so Python gets the bare URL and the dict.
+    expect(sample(samples, 'python')).toContain('requests.get("https://example.test/v1/things",');
+    expect(sample(samples, 'python')).toContain('"status": "available"');
+    expect(sample(samples, 'go')).toContain(`requestUrl := "${url}"`);
   });
 
   it('sends no credential without security, and each scheme where it belongs', async () => {
@@ -388,8 +392,14 @@ describe('hostile example values', () => {
       path: '/things/{thingId}',
       parameters: [
         { name: 'thingId', in: 'path', required: true, schema: { type: 'string' }, example: hostile },
-        { name: 'q', in: 'query', schema: { type: 'string' }, example: hostile },
-        { name: 'X-Note', in: 'header', schema: { type: 'string' }, example: `${hostile}\r\nX-Injected: yes` },
+        { name: 'q', in: 'query', required: true, schema: { type: 'string' }, example: hostile },
+        {
+          name: 'X-Note',
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          example: `${hostile}\r\nX-Injected: yes`,
+        },
       ],
       requestBody: { content: { 'application/json': { schema: { type: 'object' }, example: body } } },
     });

@@ -1,0 +1,86 @@
+/**
+ * The request a reader would send to try an operation, as values before any
+ * client writes them down: which parameters it fills and with what, and its
+ * body. The page's code samples (samples.ts) and the live console both start
+ * from it, so the call a sample shows is the call the console's first Send makes.
+ *
+ * What goes in: every path parameter; query, header and cookie parameters
+ * only when required (a sample shows the call, not every knob: optional
+ * filters may even exclude each other); the first JSON body, from the media
+ * type's example or else built from its schema.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import { isJsonMediaType } from './media-type.ts';
+import type { ApiOperation, ApiParameter, SchemaOrRef } from './model.ts';
+import { dereference } from './refs.ts';
+import { exampleFromSchema } from './schema-example.ts';
+
+export interface ExampleRequest {
+  /** Every parameter of the operation, in its order; `value` is set on the ones the request sends. */
+  parameters: ExampleParameter[];
+  /** The JSON body, when the operation takes one. */
+  body?: { mediaType: string; value: unknown };
+}
+
+export interface ExampleParameter {
+  in: ApiParameter['in'];
+  name: string;
+  /** The value sent; absent when the request leaves the parameter out. */
+  value?: unknown;
+}
+
+/** The request for `operation`; `root` is the description its `$ref`s point into. */
+export function exampleRequest(root: unknown, operation: ApiOperation): ExampleRequest {
+  const parameters = operation.parameters.map((parameter): ExampleParameter => {
+    const value = parameterValue(root, parameter);
+    return value === undefined
+      ? { in: parameter.in, name: parameter.name }
+      : { in: parameter.in, name: parameter.name, value };
+  });
+  const body = jsonBody(root, operation);
+  return body ? { parameters, body } : { parameters };
+}
+
+/**
+ * The value sent for a parameter, or undefined to leave it out: its example,
+ * else its default, first enum value or a stand-in of its type.
+ */
+export function parameterValue(root: unknown, parameter: ApiParameter): unknown {
+  if (parameter.in !== 'path' && !parameter.required) return undefined;
+  const schema = parameter.schema ? resolveSchema(root, parameter.schema) : undefined;
+  const example = parameter.examples[0]?.value ?? schema?.example;
+  if (example !== undefined) return example;
+  return schema?.default ?? schema?.enum?.[0] ?? placeholderFor(root, schema, parameter.name);
+}
+
+/** A stand-in of the right type, for a value the description gives no example of. */
+function placeholderFor(root: unknown, schema: OpenAPIV3.SchemaObject | undefined, name: string): unknown {
+  switch (schema?.type) {
+    case 'integer':
+    case 'number':
+      return schema.minimum !== undefined && schema.minimum > 1 ? schema.minimum : 1;
+    case 'boolean':
+      return true;
+    case 'array': {
+      const items = schema.items ? resolveSchema(root, schema.items) : undefined;
+      return [items?.example ?? items?.default ?? placeholderFor(root, items, name)];
+    }
+    default:
+      return name;
+  }
+}
+
+function resolveSchema(root: unknown, schema: SchemaOrRef): OpenAPIV3.SchemaObject {
+  return dereference<OpenAPIV3.SchemaObject>(root, schema);
+}
+
+/**
+ * The first JSON media type's first example, else one built from its schema
+ * (its own example, or its fields' examples, defaults and stand-ins).
+ */
+function jsonBody(root: unknown, operation: ApiOperation): ExampleRequest['body'] {
+  const media = operation.requestBody?.content.find((m) => isJsonMediaType(m.mediaType));
+  if (!media) return undefined;
+  const value = media.examples[0]?.value ?? (media.schema ? exampleFromSchema(root, media.schema, 'write') : undefined);
+  return value === undefined ? undefined : { mediaType: media.mediaType, value };
+}
