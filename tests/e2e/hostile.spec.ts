@@ -4,13 +4,9 @@
  * applied, and the live console opened on one operation. Nothing from the
  * description may run, style the page, load from elsewhere or open a dialog.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { walk } from '../support/built-site.ts';
-import { freePort, waitForHttp } from '../support/local-net.ts';
+import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
 import { watchCspViolations } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -18,34 +14,18 @@ const fixture = path.join(root, 'tests/fixtures/hostile/openapi.yaml');
 /** Hosts the payloads try to reach (exfiltration, imports, frames, tracking pixels). */
 const evilHost = 'evil.example';
 
-let outDir = '';
-let server: ChildProcess | undefined;
-let baseUrl = '';
+let site: FixtureSite | undefined;
+const baseUrl = () => site?.baseUrl ?? '';
+const pages = () => site?.pages ?? [];
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-hostile-')), 'dist');
-  const built = spawnSync('sh', [path.join(root, 'src/publishing/build-site.sh'), '--outDir', outDir], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, PETSTORE_SPEC: fixture, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (built.status !== 0) throw new Error(`the hostile description did not build:\n${built.stdout}\n${built.stderr}`);
-  const port = await freePort();
-  server = spawn(process.execPath, ['tests/support/static-server.ts', outDir, '--port', String(port)], {
-    cwd: root,
-    stdio: 'ignore',
-  });
-  baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/`);
+  site = await buildAndServe(fixture, 'hostile');
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  if (outDir) rmSync(path.dirname(outDir), { recursive: true, force: true });
-});
+test.afterAll(() => site?.close());
 
 interface Findings {
   ran: string[];
@@ -129,13 +109,10 @@ function domProblems(page: Page): Promise<string[]> {
 test('every page built from a hostile description is inert', async ({ page }) => {
   test.setTimeout(180_000);
   const findings = await watch(page);
-  const pages = walk(outDir)
-    .filter((file) => file.endsWith('index.html'))
-    .map((file) => `/${path.relative(outDir, file).replace(/index\.html$/, '')}`);
-  expect(pages.length).toBeGreaterThan(10);
+  expect(pages().length).toBeGreaterThan(10);
   const problems: string[] = [];
-  for (const url of pages) {
-    await page.goto(`${baseUrl}${url}`);
+  for (const url of pages()) {
+    await page.goto(`${baseUrl()}${url}`);
     await page.waitForLoadState('networkidle');
     // Open every expander, and hover and focus what can be, so lazy payloads get their chance.
     await page.evaluate(() => {
@@ -152,12 +129,9 @@ test('every page built from a hostile description is inert', async ({ page }) =>
 
 test('the hostile text is shown as text, and the console opens on it inertly', async ({ page }) => {
   const findings = await watch(page);
-  const operationPage = walk(outDir)
-    .filter((file) => file.endsWith('index.html'))
-    .map((file) => `/${path.relative(outDir, file).replace(/index\.html$/, '')}`)
-    .find((url) => url.includes('/list-things'));
+  const operationPage = pages().find((url) => url.includes('/list-things'));
   expect(operationPage).toBeDefined();
-  await page.goto(`${baseUrl}${operationPage}`);
+  await page.goto(`${baseUrl()}${operationPage}`);
   // The payloads are visible as the text they are, not swallowed.
   await expect(page.getByRole('heading', { level: 1 })).toContainText("<img src=x onerror=__pwned('summary')>");
   await page.getByRole('button', { name: /^Try it/ }).click();

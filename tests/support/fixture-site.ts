@@ -1,0 +1,56 @@
+/**
+ * Builds the portal from a fixture description into a temporary folder and
+ * serves it on 127.0.0.1 (with its _headers), for browser tests of
+ * descriptions other than the Pet Store's. `close` stops the server and
+ * removes the build.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { walk } from './built-site.ts';
+import { freePort, waitForHttp } from './local-net.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface FixtureSite {
+  baseUrl: string;
+  /** Every page's URL path (`/`, `/reference/…/`), from the build on disk. */
+  pages: string[];
+  close(): void;
+}
+
+export async function buildAndServe(fixture: string, name: string): Promise<FixtureSite> {
+  const outDir = path.join(mkdtempSync(path.join(tmpdir(), `petstore-${name}-`)), 'dist');
+  const built = spawnSync('sh', [path.join(root, 'src/publishing/build-site.sh'), '--outDir', outDir], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, PETSTORE_SPEC: fixture, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  const remove = () => rmSync(path.dirname(outDir), { recursive: true, force: true });
+  if (built.status !== 0) {
+    remove();
+    throw new Error(`${path.relative(root, fixture)} did not build:\n${built.stdout}\n${built.stderr}`);
+  }
+  const port = await freePort();
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['tests/support/static-server.ts', outDir, '--port', String(port)],
+    { cwd: root, stdio: 'ignore' },
+  );
+  const close = () => {
+    server.kill('SIGTERM');
+    remove();
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${baseUrl}/`);
+  } catch (error) {
+    close();
+    throw error;
+  }
+  const pages = walk(outDir)
+    .filter((file) => file.endsWith('index.html'))
+    .map((file) => `/${path.relative(outDir, file).replace(/index\.html$/, '')}`);
+  return { baseUrl, pages, close };
+}
