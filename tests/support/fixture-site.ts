@@ -5,7 +5,7 @@
  * removes the build.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { walk } from './built-site.ts';
@@ -22,11 +22,13 @@ export interface FixtureSite {
 
 export async function buildAndServe(fixture: string, name: string): Promise<FixtureSite> {
   const outDir = path.join(mkdtempSync(path.join(tmpdir(), `petstore-${name}-`)), 'dist');
-  const built = spawnSync('sh', [path.join(root, 'src/publishing/build-site.sh'), '--outDir', outDir], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, PETSTORE_SPEC: fixture, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
+  const built = await oneBuildAtATime(() =>
+    spawnSync('sh', [path.join(root, 'src/publishing/build-site.sh'), '--outDir', outDir], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, PETSTORE_SPEC: fixture, ASTRO_TELEMETRY_DISABLED: '1' },
+    }),
+  );
   const remove = () => rmSync(path.dirname(outDir), { recursive: true, force: true });
   if (built.status !== 0) {
     remove();
@@ -53,4 +55,31 @@ export async function buildAndServe(fixture: string, name: string): Promise<Fixt
     .filter((file) => file.endsWith('index.html'))
     .map((file) => `/${path.relative(outDir, file).replace(/index\.html$/, '')}`);
   return { baseUrl, pages, close };
+}
+
+/**
+ * Two builds of this project at once (two test workers, each building a fixture) share Astro's and
+ * Vite's caches under node_modules and spoil each other's output: pages came out without their
+ * stylesheet. A lock directory (mkdir is atomic) makes them take turns, across worker processes; a
+ * lock older than a build can take is from a crashed run and is taken over.
+ */
+async function oneBuildAtATime<T>(build: () => T): Promise<T> {
+  const lock = path.join(tmpdir(), 'petstore-fixture-build.lock');
+  const staleMs = 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > staleMs) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
