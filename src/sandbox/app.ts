@@ -156,7 +156,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       query: url.searchParams,
       header: (name: string) => c.req.header(name),
       pathParams,
-      text: () => c.req.text(),
+      body: c.req.raw.body,
     };
     const params = checkParameters(operation, incoming, schemas);
     const body = await checkBody(operation, incoming, schemas, policy);

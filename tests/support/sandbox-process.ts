@@ -11,6 +11,8 @@ export interface SandboxProcess {
   child: ChildProcess;
   /** `http://127.0.0.1:<port>` */
   baseUrl: string;
+  /** Everything it has printed so far, stdout and stderr. */
+  output(): string;
 }
 
 export function startSandboxProcess(env: Record<string, string> = {}): Promise<SandboxProcess> {
@@ -24,7 +26,7 @@ export function startSandboxProcess(env: Record<string, string> = {}): Promise<S
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const port = /localhost:(\d+)/.exec(output)?.[1];
-      if (port) resolve({ child, baseUrl: `http://127.0.0.1:${port}` });
+      if (port) resolve({ child, baseUrl: `http://127.0.0.1:${port}`, output: () => output });
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();

@@ -5,16 +5,65 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandboxProcess } from '../../support/sandbox-process.ts';
 
 let child: ChildProcess | undefined;
+let printed: () => string = () => '';
 
 /** Starts the sandbox on a free port and resolves with its base URL once it listens. */
 async function startServer(env: Record<string, string> = {}): Promise<string> {
   const started = await startSandboxProcess(env);
   child = started.child;
+  printed = started.output;
   return started.baseUrl;
+}
+
+/** The process's peak resident memory so far (Linux: VmHWM), in bytes; undefined elsewhere. */
+function peakMemory(pid: number | undefined): number | undefined {
+  const status = pid === undefined ? undefined : readFileSync(`/proc/${pid}/status`, { encoding: 'utf8', flag: 'r' });
+  const kb = status ? /VmHWM:\s+(\d+) kB/.exec(status)?.[1] : undefined;
+  return kb === undefined ? undefined : Number(kb) * 1024;
+}
+
+/**
+ * POSTs `size` bytes of JSON with Transfer-Encoding: chunked (no Content-Length), as fast as the
+ * server takes them, and resolves with the status once the answer comes, however much was sent.
+ */
+function postChunked(url: string, size: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        'X-API-Key': 'demo-enterprise-key',
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+      },
+    });
+    let answered = false;
+    request.on('response', (response) => {
+      answered = true;
+      response.resume();
+      resolve(response.statusCode ?? 0);
+      request.destroy();
+    });
+    // Once answered, the server may close while this side still writes.
+    request.on('error', (error) => (answered ? undefined : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    const write = () => {
+      while (!answered && sent < size) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once('drain', write);
+      }
+      if (!answered) request.end('"}');
+    };
+    request.write('{"name":"');
+    write();
+  });
 }
 
 afterEach(() => {
@@ -23,6 +72,36 @@ afterEach(() => {
 });
 
 describe('npm run sandbox', () => {
+  it.skipIf(process.platform !== 'linux')(
+    'refuses a 16 MiB chunked body with 413 as it passes the limit, growing by less than 8 MB',
+    async () => {
+      const base = await startServer();
+      // One ordinary call first, so that what loads on first use is not counted.
+      await fetch(`${base}/pets`, { headers: { 'X-API-Key': 'demo-enterprise-key' } });
+      const before = peakMemory(child?.pid) ?? 0;
+      expect(await postChunked(`${base}/pets`, 16 * 1024 * 1024)).toBe(413);
+      const grew = (peakMemory(child?.pid) ?? 0) - before;
+      expect(grew).toBeLessThan(8 * 1024 * 1024);
+    },
+  );
+
+  it('does not report a client that hangs up mid-body as an internal error', async () => {
+    const base = new URL(await startServer());
+    const socket = connect(Number(base.port), base.hostname);
+    await once(socket, 'connect');
+    const head =
+      'POST /pets HTTP/1.1\r\nHost: x\r\nX-API-Key: demo-enterprise-key\r\nContent-Type: application/json\r\n';
+    // Four bytes of the hundred promised, then the connection is gone (as bash's >/dev/tcp does).
+    await new Promise<void>((resolve) => socket.write(`${head}Content-Length: 100\r\n\r\n{"na`, () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Then it answers the next client as usual, and has printed nothing about the first.
+    const next = await fetch(`${base.origin}/pets`, { headers: { 'X-API-Key': 'demo-enterprise-key' } });
+    expect(next.status).toBe(200);
+    expect(printed()).not.toMatch(/Error|aborted/);
+  });
+
   it('serves the API over HTTP with the demo keys', async () => {
     const base = await startServer();
     const response = await fetch(`${base}/pets/1/details`, { headers: { 'X-API-Key': 'demo-free-key' } });
