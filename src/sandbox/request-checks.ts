@@ -50,8 +50,17 @@ export function checkParameters(
       values[parameter.name] = raw;
       continue;
     }
-    const value = convert(raw, schemas.resolve(parameter.schema));
-    if (schemas.check(parameter.schema, value).length > 0) {
+    const schema = schemas.resolve(parameter.schema);
+    const range = integerRange(schema);
+    if (range && /^-?\d+$/.test(raw) && (BigInt(raw) < range.min || BigInt(raw) > range.max)) {
+      throw new ApiError(
+        'invalid_parameter',
+        `${label} must be an integer from ${range.min} to ${range.max} (${range.format}); got ${raw}.`,
+      );
+    }
+    const value = convert(raw, schema);
+    // The schema check sees a number; an integer past 2^53 differs from it only below what any bound here means.
+    if (schemas.check(parameter.schema, typeof value === 'bigint' ? Number(value) : value).length > 0) {
       throw new ApiError(
         'invalid_parameter',
         `${label} must be ${schemas.expectation(parameter.schema)}; got ${/^-?\d+(\.\d+)?$/.test(raw) ? raw : `'${raw}'`}.`,
@@ -62,11 +71,18 @@ export function checkParameters(
   return values;
 }
 
-/** Text from a URL or header, as the type its schema asks for (or unchanged, for the schema check to refuse). */
+/**
+ * Text from a URL or header, as the type its schema asks for (or unchanged, for the schema check to refuse).
+ * An integer past 2^53 becomes a BigInt, never a nearby number: /pets/9007199254740993 must not find
+ * pet 9007199254740992, and its 404 names the id that was sent.
+ */
 function convert(raw: string, schema: OpenAPIV3.SchemaObject): unknown {
   switch (schema.type) {
-    case 'integer':
-      return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+    case 'integer': {
+      if (!/^-?\d+$/.test(raw)) return raw;
+      const value = Number(raw);
+      return Number.isSafeInteger(value) ? value : BigInt(raw);
+    }
     case 'number':
       return raw.trim() !== '' && Number.isFinite(Number(raw)) ? Number(raw) : raw;
     case 'boolean':
@@ -114,8 +130,9 @@ export async function checkBody(
 
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseJsonKeepingIntegers(text);
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError('malformed_json', `Request body is not valid JSON: ${jsonReason(error, text)}.`);
   }
   if (!media.schema) return value;
@@ -163,6 +180,31 @@ async function readText(body: ReadableStream<Uint8Array> | null, limit: number |
 function isJson(contentType: string | undefined): boolean {
   const essence = contentType?.split(';')[0]?.trim().toLowerCase();
   return essence === 'application/json' || (essence?.startsWith('application/') === true && essence.endsWith('+json'));
+}
+
+/** The values an integer schema's format allows (int64 when it names none: JSON has no smaller default). */
+function integerRange(schema: OpenAPIV3.SchemaObject): { min: bigint; max: bigint; format: string } | undefined {
+  if (schema.type !== 'integer') return undefined;
+  const bits = schema.format === 'int32' ? 32n : 64n;
+  return { min: -(2n ** (bits - 1n)), max: 2n ** (bits - 1n) - 1n, format: `int${bits}` };
+}
+
+/**
+ * JSON.parse, refusing integers it would round: past 2^53 a JSON number no longer reads back as
+ * written (9007199254740993 becomes ...992), and the sandbox, which keeps ids as numbers, would act
+ * on another id than the one sent. The reviver sees each number's source text (ES2025).
+ */
+function parseJsonKeepingIntegers(text: string): unknown {
+  return JSON.parse(text, function (this: unknown, key: string, value: unknown, context?: { source?: string }) {
+    const source = context?.source;
+    if (typeof value === 'number' && source !== undefined && /^-?\d+$/.test(source) && !Number.isSafeInteger(value)) {
+      throw new ApiError(
+        'invalid_body',
+        `Body field '${key}' is ${source}, past the integers the sandbox holds exactly (up to ${Number.MAX_SAFE_INTEGER}); send a smaller one.`,
+      );
+    }
+    return value;
+  });
 }
 
 /** The most useful of several problems: a missing field first, then the deepest. */

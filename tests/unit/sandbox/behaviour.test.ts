@@ -165,6 +165,31 @@ describe('bad input', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('refuses an id outside int64 and never rounds one past 2^53 to a nearby id', async () => {
+    const sandbox = await startSandbox();
+    const tooBig = await sandbox.call({ method: 'GET', path: '/store/orders?petId=9223372036854775808' });
+    expect([tooBig.status, (tooBig.body as { code: string }).code]).toEqual([400, 'invalid_parameter']);
+    expect((tooBig.body as { message: string }).message).toContain('9223372036854775808');
+    const tooSmall = await sandbox.call({ method: 'GET', path: '/pets/-9223372036854775809' });
+    expect(tooSmall.status).toBe(400);
+
+    // A valid int64 the sandbox cannot hold as a number: no such pet, and the answer names the id sent.
+    const unsafe = await sandbox.call({ method: 'GET', path: '/pets/9007199254740993' });
+    expect(unsafe.status).toBe(404);
+    expect((unsafe.body as { message: string }).message).toBe('No pet with id 9007199254740993.');
+    const none = await sandbox.call({ method: 'GET', path: '/store/orders?petId=9007199254740993' });
+    expect([none.status, none.body]).toEqual([200, []]);
+
+    // In a body, such a number is refused by name rather than read as 9007199254740992.
+    const body = await sandbox.call({
+      method: 'POST',
+      path: '/store/orders',
+      body: '{"petId": 9007199254740993, "quantity": 1}',
+    });
+    expect([body.status, (body.body as { code: string }).code]).toEqual([400, 'invalid_body']);
+    expect((body.body as { message: string }).message).toContain("'petId' is 9007199254740993");
+  });
+
   it('names the field at fault', async () => {
     const sandbox = await startSandbox();
     const reply = await sandbox.call({
