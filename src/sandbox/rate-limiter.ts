@@ -62,11 +62,7 @@ export class RateLimiter {
     const usage = this.#current(identity, now);
 
     if (usage.bannedUntil > now) {
-      return {
-        outcome: 'banned',
-        window: windowWithFewerLeft(usage, quota),
-        retryAfter: secondsUntil(usage.bannedUntil, now),
-      };
+      return { outcome: 'banned', window: banWindow(usage, quota), retryAfter: secondsUntil(usage.bannedUntil, now) };
     }
 
     const minuteFull = usage.minuteCount >= quota.perMinute;
@@ -86,7 +82,7 @@ export class RateLimiter {
     if (this.#ban && usage.rejected >= this.#ban.afterRejectedRequests) {
       usage.bannedUntil = now + this.#ban.durationSeconds * 1000;
       usage.rejected = 0;
-      return { outcome: 'banned', window: windowWithFewerLeft(usage, quota), retryAfter: this.#ban.durationSeconds };
+      return { outcome: 'banned', window: banWindow(usage, quota), retryAfter: this.#ban.durationSeconds };
     }
     usage.rejected++;
     const window: RateWindow = {
@@ -125,6 +121,15 @@ function windowWithFewerLeft(usage: Usage, quota: Quota): RateWindow {
   return dayLeft < minuteLeft
     ? { limit: quota.perDay, remaining: dayLeft, reset: (usage.dayStart + day) / 1000 }
     : { limit: quota.perMinute, remaining: minuteLeft, reset: (usage.minuteStart + minute) / 1000 };
+}
+
+/**
+ * What a banned key's rate-limit headers say: nothing left until the ban ends, in step with
+ * Retry-After. The window's own count would read as a full quota once the minute rolls over.
+ */
+function banWindow(usage: Usage, quota: Quota): RateWindow {
+  const { limit } = windowWithFewerLeft(usage, quota);
+  return { limit, remaining: 0, reset: Math.ceil(usage.bannedUntil / 1000) };
 }
 
 /** Whole seconds from `now` until `time`, rounded up so a client waiting that long is never early. */

@@ -104,12 +104,16 @@ describe('rate limits per plan, as the spec gives them', () => {
     const banned = await get();
     expect([banned.status, code(banned)]).toEqual([403, 'api_key_banned']);
     expect(banned.headers.get('Retry-After')).toBe('900');
-    expect(rate(banned)).toBeDefined();
+    // The headers agree with Retry-After: nothing left until the ban ends.
+    const banEnds = (noon + 5_000 + 900_000) / 1000;
+    expect(rate(banned)).toEqual({ limit: 60, remaining: 0, reset: banEnds });
 
-    // Still banned after the minute resets, with the time left counting down.
+    // Still banned after the minute resets, with the time left counting down, and still nothing left
+    // (the minute's fresh quota is not the key's to use).
     clock.advance(minute);
     const still = await get();
     expect([still.status, still.headers.get('Retry-After')]).toEqual([403, '840']);
+    expect(rate(still)).toEqual({ limit: 60, remaining: 0, reset: banEnds });
     // Other keys are not affected.
     expect((await sandbox.call({ method: 'GET', path: '/categories', key: keys.pro })).status).toBe(200);
 
