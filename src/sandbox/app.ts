@@ -14,7 +14,7 @@ import { type Clock, systemClock } from './clock.ts';
 import { corsPolicy } from './cors.ts';
 import type { HandlerResponse } from './handlers/handler.ts';
 import { handlers } from './handlers/index.ts';
-import { type Admission, RateLimiter } from './rate-limiter.ts';
+import { type Admission, RateLimiter, type RateWindow } from './rate-limiter.ts';
 import { checkBody, checkParameters } from './request-checks.ts';
 import { Router } from './router.ts';
 import { SpecSchemas } from './spec-schemas.ts';
@@ -59,24 +59,34 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const app = new Hono();
   app.all('*', async (c) => {
     const origin = c.req.header('origin');
+    const apiKey = c.req.header(keyHeader);
+    const demoKey = apiKey === undefined ? undefined : keysByValue.get(apiKey);
+    const identity = demoKey ? `key:${demoKey.key}` : `address:${clientAddress(c)}`;
+    const quota = demoKey ?? anonymousQuota;
+
+    // Preflights and a plain OPTIONS are not calls to the API: they do not count against a rate
+    // limit, but like every response they say where the caller stands.
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       const headers = cors.preflightHeaders(origin);
-      return headers ? c.body(null, 204, headers) : c.body(null, 403, { Vary: 'Origin' });
+      const standing = rateLimitHeaders(limiter.peek(identity, quota));
+      return headers
+        ? c.body(null, 204, { ...headers, ...standing })
+        : c.body(null, 403, { Vary: 'Origin', ...standing });
     }
-    // A plain OPTIONS on a known path lists its methods (RFC 9110 §9.3.7) without counting
-    // against a rate limit: the console uses it to see whether the sandbox is running.
+    // A plain OPTIONS on a known path lists its methods (RFC 9110 §9.3.7): the console uses it to
+    // see whether the sandbox is running.
     if (c.req.method === 'OPTIONS') {
       const route = router.match('OPTIONS', c.req.path);
       if (route.kind === 'wrong-method') {
-        return c.body(null, 204, { Allow: ['OPTIONS', ...route.allow].join(', '), ...cors.responseHeaders(origin) });
+        return c.body(null, 204, {
+          Allow: ['OPTIONS', ...route.allow].join(', '),
+          ...cors.responseHeaders(origin),
+          ...rateLimitHeaders(limiter.peek(identity, quota)),
+        });
       }
     }
 
-    const apiKey = c.req.header(keyHeader);
-    const demoKey = apiKey === undefined ? undefined : keysByValue.get(apiKey);
-    const admission = demoKey
-      ? limiter.admit(`key:${demoKey.key}`, demoKey)
-      : limiter.admit(`address:${clientAddress(c)}`, anonymousQuota);
+    const admission = limiter.admit(identity, quota);
 
     let result: HandlerResponse;
     try {
@@ -92,9 +102,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const headers: Record<string, string> = {
       ...cors.responseHeaders(origin),
       ...result.headers,
-      'X-RateLimit-Limit': String(admission.window.limit),
-      'X-RateLimit-Remaining': String(admission.window.remaining),
-      'X-RateLimit-Reset': String(admission.window.reset),
+      ...rateLimitHeaders(admission.window),
     };
     if (result.body === undefined) return c.body(null, result.status as 204, headers);
     return c.json(result.body, result.status as 200, headers);
@@ -188,6 +196,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   }
 
   return { app, store, demoKeys };
+}
+
+/** The X-RateLimit-* headers every response carries. */
+function rateLimitHeaders(window: RateWindow): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(window.limit),
+    'X-RateLimit-Remaining': String(window.remaining),
+    'X-RateLimit-Reset': String(window.reset),
+  };
 }
 
 /** Refuses to start when the spec and the sandbox disagree on operations or error codes. */

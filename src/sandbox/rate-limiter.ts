@@ -56,6 +56,16 @@ export class RateLimiter {
     this.#ban = ban;
   }
 
+  /**
+   * The window `identity` is in, without counting a request: for the answers that are not calls to
+   * the API (OPTIONS, CORS preflights), which still say where the caller stands.
+   */
+  peek(identity: string, quota: Quota): RateWindow {
+    const now = this.#clock.now();
+    const usage = this.#current(identity, now);
+    return usage.bannedUntil > now ? banWindow(usage, quota) : windowWithFewerLeft(usage, quota);
+  }
+
   /** Counts one request for `identity` and says whether it may proceed. */
   admit(identity: string, quota: Quota): Admission {
     const now = this.#clock.now();

@@ -4,7 +4,7 @@
  * never changes state or produces a 5xx.
  */
 import { describe, expect, it } from 'vitest';
-import { keys, petStoreModel, startSandbox, type TestSandbox } from './support.ts';
+import { keys, petStoreModel, type Reply, startSandbox, type TestSandbox } from './support.ts';
 
 const body = <T>(reply: { body: unknown }) => reply.body as T;
 interface Pet {
@@ -228,5 +228,27 @@ describe('bad input', () => {
     expect(unknown.status).toBe(404);
     const next = await sandbox.call({ method: 'GET', path: '/pets' });
     expect(next.headers.get('X-RateLimit-Remaining')).toBe(String(Number(next.headers.get('X-RateLimit-Limit')) - 2));
+  });
+
+  it('says where the caller stands on OPTIONS and CORS preflights too, without counting them', async () => {
+    const sandbox = await startSandbox();
+    const standing = (reply: Reply) =>
+      ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'].map((name) => reply.headers.get(name));
+    const call = await sandbox.call({ method: 'GET', path: '/pets' });
+    const options = await sandbox.call({ method: 'OPTIONS', path: '/pets/1' });
+    const preflight = await sandbox.call({
+      method: 'OPTIONS',
+      path: '/pets',
+      key: null,
+      headers: { Origin: 'http://localhost:4321', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(options.status).toBe(204);
+    expect(standing(options)).toEqual(standing(call));
+    // A browser's preflight carries no key: it stands as an anonymous caller, with every header present.
+    expect(preflight.status).toBe(204);
+    expect(standing(preflight).every((value) => value !== null && /^\d+$/.test(value))).toBe(true);
+    expect(standing(await sandbox.call({ method: 'GET', path: '/pets' }))[1]).toBe(
+      String(Number(standing(call)[1]) - 1),
+    );
   });
 });
