@@ -164,7 +164,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       query: url.searchParams,
       header: (name: string) => c.req.header(name),
       pathParams,
-      body: c.req.raw.body,
+      body: () => c.req.raw.body,
     };
     const params = checkParameters(operation, incoming, schemas);
     const body = await checkBody(operation, incoming, schemas, policy);

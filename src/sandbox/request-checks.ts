@@ -15,8 +15,11 @@ export interface IncomingRequest {
   query: URLSearchParams;
   header(name: string): string | undefined;
   pathParams: Record<string, string>;
-  /** The raw body as it arrives (only read for operations that take one); null when none was sent. */
-  body: ReadableStream<Uint8Array> | null;
+  /**
+   * The raw body as it arrives; null when none was sent. A function, called only for operations that
+   * take a body: Hono's Node adapter builds the full Request, which GETs do not need, when it is asked for.
+   */
+  body(): ReadableStream<Uint8Array> | null;
 }
 
 const locationWord: Record<ApiParameter['in'], string> = {
@@ -126,7 +129,7 @@ export async function checkBody(
   if (limit !== undefined && Number.isFinite(length) && length > limit) {
     throw new ApiError('payload_too_large', `The body is ${length} bytes; the limit is ${limit} bytes.`);
   }
-  const text = await readText(request.body, limit);
+  const text = await readText(request.body(), limit);
 
   let value: unknown;
   try {
