@@ -1,10 +1,11 @@
 /**
  * What a well-behaved client sees over a few minutes on the Free plan, made
- * by running the sandbox's own rate limiter on a simulated clock: the figure
- * in the rate-limits guide is computed, not drawn by hand.
+ * by running the rate limiter the sandbox runs (src/rate-limits/) on a
+ * simulated clock, with the spec's quota and ban: the figure in the
+ * rate-limits guide is computed, not drawn by hand.
  */
-import { ManualClock } from '../sandbox/clock.ts';
-import { RateLimiter } from '../sandbox/rate-limiter.ts';
+import { ManualClock } from '../rate-limits/clock.ts';
+import { type BanPolicy, type Quota, RateLimiter } from '../rate-limits/rate-limiter.ts';
 
 export interface SimulatedRequest {
   /** Seconds since the start. */
@@ -17,13 +18,14 @@ export interface SimulatedRequest {
 
 /** A client that wants `perSecond` requests a second and honours Retry-After on every 429. */
 export function simulate(
-  quota: { perMinute: number; perDay: number },
+  limits: { quota: Quota; ban: BanPolicy | undefined },
   perSecond: number,
   seconds: number,
 ): SimulatedRequest[] {
+  const { quota, ban } = limits;
   const start = Date.UTC(2026, 10, 22, 12, 0, 0);
   const clock = new ManualClock(start);
-  const limiter = new RateLimiter(clock, { afterRejectedRequests: 10, durationSeconds: 900 });
+  const limiter = new RateLimiter(clock, ban);
   const requests: SimulatedRequest[] = [];
   while (clock.now() < start + seconds * 1000) {
     const admission = limiter.admit('client', quota);

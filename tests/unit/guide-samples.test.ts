@@ -10,8 +10,8 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/guides/samples/backoff-client.ts';
+import { ManualClock } from '../../src/rate-limits/clock.ts';
 import { createSandbox } from '../../src/sandbox/app.ts';
-import { ManualClock } from '../../src/sandbox/clock.ts';
 import { startSandboxProcess } from '../support/sandbox-process.ts';
 import { petStoreModel } from './sandbox/support.ts';
 

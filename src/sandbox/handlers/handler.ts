@@ -1,5 +1,5 @@
 /** What an operation handler receives and returns; handlers know nothing of HTTP plumbing. */
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../rate-limits/clock.ts';
 import type { Store } from '../store.ts';
 
 export interface HandlerRequest {

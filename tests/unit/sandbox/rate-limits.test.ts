@@ -4,8 +4,8 @@
  * temporary ban and its end, and exact counting under concurrency.
  */
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/sandbox/clock.ts';
-import { RateLimiter } from '../../../src/sandbox/rate-limiter.ts';
+import { ManualClock } from '../../../src/rate-limits/clock.ts';
+import { RateLimiter } from '../../../src/rate-limits/rate-limiter.ts';
 import { keys, petStoreModel, type Reply, startSandbox } from './support.ts';
 
 const minute = 60_000;

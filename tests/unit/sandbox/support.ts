@@ -1,8 +1,8 @@
 /** A sandbox in memory (no network) on a manual clock, and a small client for it. */
 import path from 'node:path';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../../src/openapi/index.ts';
+import { ManualClock } from '../../../src/rate-limits/clock.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/app.ts';
-import { ManualClock } from '../../../src/sandbox/clock.ts';
 import type { Store } from '../../../src/sandbox/store.ts';
 
 let cached: Promise<ApiModel> | undefined;
