@@ -55,7 +55,8 @@ export function checkParameters(
     }
     const schema = schemas.resolve(parameter.schema);
     const range = integerRange(schema);
-    if (range && /^-?\d+$/.test(raw) && (BigInt(raw) < range.min || BigInt(raw) > range.max)) {
+    const whole = range && /^-?\d+$/.test(raw) ? BigInt(raw) : undefined;
+    if (range && whole !== undefined && (whole < range.min || whole > range.max)) {
       throw new ApiError(
         'invalid_parameter',
         `${label} must be an integer from ${range.min} to ${range.max} (${range.format}); got ${raw}.`,
@@ -185,11 +186,16 @@ function isJson(contentType: string | undefined): boolean {
   return essence === 'application/json' || (essence?.startsWith('application/') === true && essence.endsWith('+json'));
 }
 
+/** The values each integer format allows, worked out once rather than on every request. */
+const integerRanges = {
+  int32: { min: -(2n ** 31n), max: 2n ** 31n - 1n, format: 'int32' },
+  int64: { min: -(2n ** 63n), max: 2n ** 63n - 1n, format: 'int64' },
+} as const;
+
 /** The values an integer schema's format allows (int64 when it names none: JSON has no smaller default). */
-function integerRange(schema: OpenAPIV3.SchemaObject): { min: bigint; max: bigint; format: string } | undefined {
+function integerRange(schema: OpenAPIV3.SchemaObject): (typeof integerRanges)[keyof typeof integerRanges] | undefined {
   if (schema.type !== 'integer') return undefined;
-  const bits = schema.format === 'int32' ? 32n : 64n;
-  return { min: -(2n ** (bits - 1n)), max: 2n ** (bits - 1n) - 1n, format: `int${bits}` };
+  return schema.format === 'int32' ? integerRanges.int32 : integerRanges.int64;
 }
 
 /**
@@ -198,7 +204,7 @@ function integerRange(schema: OpenAPIV3.SchemaObject): { min: bigint; max: bigin
  * on another id than the one sent. The reviver sees each number's source text (ES2025).
  */
 function parseJsonKeepingIntegers(text: string): unknown {
-  return JSON.parse(text, function (this: unknown, key: string, value: unknown, context?: { source?: string }) {
+  return JSON.parse(text, (key: string, value: unknown, context?: { source?: string }) => {
     const source = context?.source;
     if (typeof value === 'number' && source !== undefined && /^-?\d+$/.test(source) && !Number.isSafeInteger(value)) {
       throw new ApiError(
