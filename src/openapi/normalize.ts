@@ -17,6 +17,7 @@ import { readRequiredPlan } from './extensions/x-required-plan.ts';
 import { readDeprecatedSince, readSunset } from './extensions/x-sunset.ts';
 import { buildTagGroups, type DeclaredTag } from './extensions/x-tag-groups.ts';
 import { escapeSegment, isRecord, toPointer } from './json-pointer.ts';
+import { isJsonMediaType } from './media-type.ts';
 import type {
   ApiErrorCode,
   ApiExample,
@@ -308,7 +309,32 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
   if (rateLimits) model.rateLimits = rateLimits;
   const requestPolicy = take(readRequestPolicy(ext['x-request-policy']));
   if (requestPolicy) model.requestPolicy = requestPolicy;
+  if (requestPolicy?.unknownFields === 'reject') problems.push(...checkClosedBodies(operations, deref));
   return { model, problems };
+}
+
+/**
+ * When the server refuses unknown body fields, each JSON body schema must say so
+ * (`additionalProperties: false`): otherwise clients and validators generated from the
+ * description accept fields the server refuses.
+ */
+function checkClosedBodies(operations: readonly ApiOperation[], deref: Deref): SpecProblem[] {
+  return operations.flatMap((operation) => {
+    const media = operation.requestBody?.content.find((m) => isJsonMediaType(m.mediaType));
+    if (!media?.schema) return [];
+    const schema = deref<OpenAPIV3.SchemaObject>(media.schema);
+    const isObject = schema.type === 'object' || schema.properties !== undefined || schema.allOf !== undefined;
+    if (!isObject || schema.additionalProperties === false) return [];
+    return [
+      {
+        severity: 'warning' as const,
+        pointer: `${operation.pointer}/requestBody/content/${escapeSegment(media.mediaType)}/schema`,
+        message:
+          "x-request-policy refuses unknown body fields, but this request body's schema allows them (it does not set additionalProperties: false).",
+        hint: 'Give the body its own schema that lists every accepted field and sets additionalProperties: false, or set x-request-policy.unknownFields to ignore.',
+      },
+    ];
+  });
 }
 
 type Deref = <T extends object>(value: T | OpenAPIV3.ReferenceObject) => T;

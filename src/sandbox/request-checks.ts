@@ -99,7 +99,7 @@ function convert(raw: string, schema: OpenAPIV3.SchemaObject): unknown {
 /**
  * The JSON body, checked: media type (415), size (413), syntax (400
  * malformed_json), schema and unknown fields (400 invalid_body). Read-only
- * fields are dropped, as the spec promises. Undefined when the operation takes no body.
+ * fields are refused when unknown fields are, and dropped otherwise. Undefined when the operation takes no body.
  */
 export async function checkBody(
   operation: ApiOperation,
@@ -143,6 +143,12 @@ export async function checkBody(
 
   const input = schemas.withoutReadOnly(media.schema, value);
   if (policy.unknownFields === 'reject') {
+    // A read-only field is the server's to set: a strict API refuses it as a validator reading the
+    // spec does (Prism drops read-only fields from request schemas), instead of ignoring it.
+    const readOnly = schemas.readOnlyFields(media.schema, value)[0];
+    if (readOnly !== undefined) {
+      throw new ApiError('invalid_body', `Body field '${readOnly}' is read-only: the server sets it; remove it.`);
+    }
     const unknown = schemas.unknownFields(media.schema, input);
     if (unknown[0] !== undefined) {
       throw new ApiError('invalid_body', `Body field '${unknown[0]}' is not part of this request; remove it.`);

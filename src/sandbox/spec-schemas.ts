@@ -70,17 +70,22 @@ export class SpecSchemas {
     });
   }
 
+  /** The top-level fields of `value` that the schema marks read-only (the server's to set). */
+  readOnlyFields(schema: SchemaOrRef, value: unknown): string[] {
+    if (!isRecord(value)) return [];
+    const declared = this.#declaredProperties(schema);
+    if (declared === 'any') return [];
+    return Object.keys(value).filter((key) => {
+      const child = declared.get(key);
+      return child !== undefined && this.resolve(child).readOnly === true;
+    });
+  }
+
   /** A copy of `value` without the fields the schema marks read-only (ignored on input). */
   withoutReadOnly(schema: SchemaOrRef, value: unknown): unknown {
-    if (!isRecord(value)) return value;
-    const declared = this.#declaredProperties(schema);
-    if (declared === 'any') return value;
-    return Object.fromEntries(
-      Object.entries(value).filter(([key]) => {
-        const child = declared.get(key);
-        return !(child && this.resolve(child).readOnly === true);
-      }),
-    );
+    const readOnly = new Set(this.readOnlyFields(schema, value));
+    if (!isRecord(value) || readOnly.size === 0) return value;
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !readOnly.has(key)));
   }
 
   /** "an integer from 1 to 100", "one of: available, pending, sold", … */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { primaryBadge, readStability } from '../../src/openapi/extensions/stability.ts';
 import { readTryIt } from '../../src/openapi/extensions/try-it.ts';
 import { buildTagGroups, chooseGroupingSource, type DeclaredTag } from '../../src/openapi/extensions/x-tag-groups.ts';
+import type { ApiModel } from '../../src/openapi/index.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
 
 describe('stability', () => {
@@ -124,5 +125,44 @@ describe('tag groups', () => {
     expect(model.warnings.map((w) => w.message)).toContain(
       'The description has no tag groups; each tag is listed on its own.',
     );
+  });
+});
+
+describe('request policy', () => {
+  /** A POST /things taking `schema` as its JSON body, under a policy that refuses unknown fields. */
+  const strictSpec = (schema: string) =>
+    `${minimalSpec}    post:
+      operationId: addThing
+      tags: [Things]
+      requestBody:
+        content:
+          application/json:
+            schema:
+${schema}
+      responses:
+        '201':
+          description: Created
+x-request-policy:
+  unknownFields: reject
+`;
+  const closedBodyWarnings = (model: ApiModel) =>
+    model.warnings.filter((w) => w.message.startsWith('x-request-policy refuses unknown body fields'));
+
+  it('warns when the server refuses unknown fields but a body schema allows them', async () => {
+    const model = await modelOf(
+      strictSpec('              type: object\n              properties: { name: { type: string } }'),
+    );
+    expect(closedBodyWarnings(model).map((w) => w.pointer)).toEqual([
+      '/paths/~1things/post/requestBody/content/application~1json/schema',
+    ]);
+  });
+
+  it('is content when the body schema closes the object', async () => {
+    const model = await modelOf(
+      strictSpec(
+        '              type: object\n              additionalProperties: false\n              properties: { name: { type: string } }',
+      ),
+    );
+    expect(closedBodyWarnings(model)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /** Routes, sidebar, badges, sunset wording and schema summaries: the pure parts of the reference. */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { type ApiModel, loadApiModel, resolveSpecPath, type SchemaOrRef } from '../../src/openapi/index.ts';
 import { badgeExplanation, badgeLabel } from '../../src/reference/badges.ts';
 import { sunsetStatus } from '../../src/reference/deprecation.ts';
 import { referenceSidebar, type SidebarItem, tagsListedEverywhere } from '../../src/reference/navigation.ts';
@@ -178,7 +178,13 @@ describe('badges and sunsets', () => {
 describe('schema summaries', () => {
   const doc = () => model.document;
   it('merges allOf into one list of fields with required marks', () => {
-    expect(objectProperties(doc(), { $ref: '#/components/schemas/Pet' })?.map((r) => [r.name, r.required])).toEqual([
+    const storedPet = {
+      allOf: [
+        { $ref: '#/components/schemas/NewPet' },
+        { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } },
+      ],
+    } satisfies SchemaOrRef;
+    expect(objectProperties(doc(), storedPet)?.map((r) => [r.name, r.required])).toEqual([
       ['name', true],
       ['categoryId', true],
       ['status', false],
