@@ -1,7 +1,7 @@
 /** Build-time data for the live console: what each operation page tells it, derived from the model. */
 import type { ConsoleTarget } from '../console/console-target.ts';
 import { exampleRequest } from '../openapi/example-request.ts';
-import { operationById, sandboxServer } from '../openapi/index.ts';
+import { operationById, sandboxDemoKeys, sandboxServer } from '../openapi/index.ts';
 import type { ApiModel, ApiOperation } from '../openapi/model.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
@@ -12,10 +12,7 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
   const apiKey = operation.security
     .flatMap((requirement) => requirement.schemes)
     .find(({ scheme }) => scheme.type === 'apiKey');
-  const plans = model.rateLimits?.plans.map((p) => p.plan) ?? [];
-  const demoKeys = [...(sandbox?.demoKeys ?? [])]
-    .sort((a, b) => plans.indexOf(a.plan) - plans.indexOf(b.plan))
-    .map(({ plan, key }) => ({ plan, key }));
+  const demoKeys = sandboxDemoKeys(model).map(({ plan, key }) => ({ plan, key }));
   const successor = operationById(model, operation.deprecation?.successor);
   const deprecation = operation.deprecation
     ? {

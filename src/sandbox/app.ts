@@ -6,7 +6,7 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
-import { planAllows } from '../openapi/extensions/x-required-plan.ts';
+import { anonymousQuota, planAllows, type Quota, sandboxDemoKeys } from '../openapi/index.ts';
 import type { ApiDemoKey, ApiModel, ApiOperation } from '../openapi/model.ts';
 import { httpDate, startOfDay } from '../openapi/sunset-date.ts';
 import { type Clock, systemClock } from '../rate-limits/clock.ts';
@@ -41,12 +41,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const { model } = options;
   const clock = options.clock ?? systemClock;
   const store = options.store ?? seededStore();
-  checkAgainstSpec(model);
+  // Requests without a valid key count per client address, with this quota.
+  const keylessQuota = checkAgainstSpec(model);
 
-  const demoKeys = model.servers.flatMap((s) => s.demoKeys ?? []);
+  const demoKeys = sandboxDemoKeys(model);
   const keysByValue = new Map(demoKeys.map((k) => [k.key, k]));
   const keyHeader = model.securitySchemes.find((s) => s.apiKey?.in === 'header')?.apiKey?.name ?? 'X-API-Key';
-  const anonymousQuota = lowestQuota(model, demoKeys);
   const ban = model.rateLimits?.temporaryBan;
   const limiter = new RateLimiter(clock, ban);
   const router = new Router(model.operations);
@@ -62,7 +62,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const apiKey = c.req.header(keyHeader);
     const demoKey = apiKey === undefined ? undefined : keysByValue.get(apiKey);
     const identity = demoKey ? `key:${demoKey.key}` : `address:${clientAddress(c)}`;
-    const quota = demoKey ?? anonymousQuota;
+    const quota = demoKey ?? keylessQuota;
 
     // Preflights and a plain OPTIONS are not calls to the API: they do not count against a rate
     // limit, but like every response they say where the caller stands.
@@ -153,7 +153,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       }
       if (!demoKey) throw new ApiError('invalid_api_key', `The API key in the ${keyHeader} header is not recognised.`);
     }
-    if (demoKey && !planAllows(model.rateLimits, demoKey.plan, operation.requiredPlan)) {
+    if (demoKey && !planAllows(model, demoKey.plan, operation)) {
       throw new ApiError(
         'plan_forbidden',
         `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) requires the ${operation.requiredPlan} plan or above; this key is on the ${demoKey.plan} plan.`,
@@ -207,8 +207,11 @@ function rateLimitHeaders(window: RateWindow): Record<string, string> {
   };
 }
 
-/** Refuses to start when the spec and the sandbox disagree on operations or error codes. */
-function checkAgainstSpec(model: ApiModel): void {
+/**
+ * Refuses to start when the spec and the sandbox disagree on operations or error codes, or the
+ * spec gives no demo keys; returns the quota of requests without a valid key.
+ */
+function checkAgainstSpec(model: ApiModel): Quota {
   const problems: string[] = [];
   const specIds = new Set(model.operations.map((o) => o.operationId));
   for (const id of specIds) if (!Object.hasOwn(handlers, id)) problems.push(`no handler for the operation ${id}`);
@@ -217,15 +220,10 @@ function checkAgainstSpec(model: ApiModel): void {
   const catalog = new Set(model.errorCodes.map((e) => e.code));
   for (const code of sandboxErrorCodes)
     if (!catalog.has(code)) problems.push(`the error code ${code} is not in the spec's catalog`);
-  if (!model.servers.some((s) => s.demoKeys?.length)) problems.push('no server in the spec lists x-demo-keys');
-  if (problems.length > 0) throw new Error(`The sandbox does not match the spec: ${problems.join('; ')}.`);
-}
-
-/** Requests without a valid key count per client address, with the smallest plan's limits. */
-function lowestQuota(model: ApiModel, keys: readonly ApiDemoKey[]): { perMinute: number; perDay: number } {
-  const first = model.rateLimits?.plans[0];
-  const key = keys.find((k) => k.plan === first?.plan) ?? keys[0];
-  return { perMinute: key?.perMinute ?? 60, perDay: key?.perDay ?? 1000 };
+  const keyless = anonymousQuota(model);
+  if (!keyless) problems.push('no server in the spec lists x-demo-keys');
+  if (problems.length > 0 || !keyless) throw new Error(`The sandbox does not match the spec: ${problems.join('; ')}.`);
+  return keyless;
 }
 
 function clientAddress(c: Context): string {

@@ -27,11 +27,3 @@ export function readRequiredPlan(
   }
   return { value: raw, problems: [] };
 }
-
-/** Whether a key on `plan` may call an operation that requires `required` (plans ordered as in x-rate-limits). */
-export function planAllows(rateLimits: ApiRateLimits | undefined, plan: string, required: string | undefined): boolean {
-  if (required === undefined) return true;
-  const order = rateLimits?.plans.map((p) => p.plan) ?? [];
-  const have = order.indexOf(plan);
-  return have >= 0 && have >= order.indexOf(required);
-}

@@ -1,0 +1,60 @@
+/**
+ * The runtime rules the sandbox, the live console and the pages share, answered from the model
+ * in one place so that none of them reaches into an extension reader or restates a rule: which
+ * server is the sandbox and its demo keys, the order of plans, whether a plan may call an
+ * operation, and the quota of a request without a valid key. (Whether the console may call an
+ * operation is the model's own `operation.tryIt`.)
+ */
+import type { ApiDemoKey, ApiModel, ApiOperation, ApiServer } from './model.ts';
+
+/** Requests a key may make per clock minute and per UTC day. */
+export interface Quota {
+  perMinute: number;
+  perDay: number;
+}
+
+/** The server that accepts demo keys (`x-demo-keys`): the local sandbox, if the spec names one. */
+export function sandboxServer(model: ApiModel): ApiServer | undefined {
+  return model.servers.find((server) => server.demoKeys !== undefined && server.demoKeys.length > 0);
+}
+
+/** Plan names, lowest first, as `x-rate-limits` lists them. */
+export function planOrder(model: ApiModel): string[] {
+  return model.rateLimits?.plans.map((p) => p.plan) ?? [];
+}
+
+/** The sandbox's demo keys, lowest plan first (keys of unlisted plans last, in the spec's order). */
+export function sandboxDemoKeys(model: ApiModel): ApiDemoKey[] {
+  const order = planOrder(model);
+  const rank = (key: ApiDemoKey) => {
+    const at = order.indexOf(key.plan);
+    return at < 0 ? order.length : at;
+  };
+  return [...(sandboxServer(model)?.demoKeys ?? [])].sort((a, b) => rank(a) - rank(b));
+}
+
+/** Whether a key on `plan` may call `operation` (`x-required-plan`: that plan or any listed after it). */
+export function planAllows(model: ApiModel, plan: string, operation: ApiOperation): boolean {
+  const required = operation.requiredPlan;
+  if (required === undefined) return true;
+  const order = planOrder(model);
+  const have = order.indexOf(plan);
+  return have >= 0 && have >= order.indexOf(required);
+}
+
+/** The lowest plan's limits, when the spec gives them as numbers. */
+export function lowestPlanQuota(model: ApiModel): Quota | undefined {
+  const plan = model.rateLimits?.plans[0];
+  return typeof plan?.perMinute === 'number' && typeof plan.perDay === 'number'
+    ? { perMinute: plan.perMinute, perDay: plan.perDay }
+    : undefined;
+}
+
+/**
+ * What requests without a valid key may make, counted per client address: the lowest plan's
+ * limits, or the lowest demo key's when the plans give no numbers.
+ */
+export function anonymousQuota(model: ApiModel): Quota | undefined {
+  const key = sandboxDemoKeys(model)[0];
+  return lowestPlanQuota(model) ?? (key ? { perMinute: key.perMinute, perDay: key.perDay } : undefined);
+}
