@@ -139,6 +139,57 @@ function rehypeImagesAsLinks() {
   };
 }
 
+/** GitHub's alert kinds, and the Starlight aside each becomes (Starlight has four variants; GitHub five). */
+const alertKinds: ReadonlyMap<string, { variant: 'note' | 'tip' | 'caution' | 'danger'; title: string }> = new Map([
+  ['NOTE', { variant: 'note', title: 'Note' }],
+  ['TIP', { variant: 'tip', title: 'Tip' }],
+  ['IMPORTANT', { variant: 'note', title: 'Important' }],
+  ['WARNING', { variant: 'caution', title: 'Warning' }],
+  ['CAUTION', { variant: 'danger', title: 'Caution' }],
+]);
+
+/**
+ * GitHub's alerts (`> [!NOTE]` on a blockquote's first line, and TIP, IMPORTANT, WARNING, CAUTION) become
+ * Starlight asides, styled like the portal's own, instead of quotes that start with "[!NOTE]". Runs after the
+ * sanitiser: the classes are ours, the content is the description's, already sanitised.
+ */
+function rehypeGithubAlerts() {
+  return (tree: Root) => {
+    for (const quote of elementsOf(tree)) {
+      if (quote.tagName !== 'blockquote') continue;
+      const first = quote.children.find((child): child is Element => child.type === 'element');
+      const lead = first?.tagName === 'p' ? first.children[0] : undefined;
+      const marker = lead?.type === 'text' ? /^\[!([a-z]+)\][ \t]*(?:\r?\n|$)/i.exec(lead.value) : null;
+      const kind = marker?.[1] ? alertKinds.get(marker[1].toUpperCase()) : undefined;
+      if (!first || lead?.type !== 'text' || !marker || !kind) continue;
+      lead.value = lead.value.slice(marker[0].length);
+      // The marker alone on its line leaves the paragraph empty (or starting with a line break): drop that.
+      while (first.children[0]?.type === 'element' && first.children[0].tagName === 'br') first.children.shift();
+      if (first.children.every((child) => child.type === 'text' && child.value.trim() === '')) {
+        const rest = quote.children.slice(quote.children.indexOf(first) + 1);
+        const start = rest.findIndex((child) => !(child.type === 'text' && child.value.trim() === ''));
+        quote.children = [{ type: 'text', value: '\n' }, ...rest.slice(Math.max(start, 0))];
+      }
+      quote.tagName = 'aside';
+      quote.properties = { ariaLabel: kind.title, className: ['starlight-aside', `starlight-aside--${kind.variant}`] };
+      quote.children = [
+        {
+          type: 'element',
+          tagName: 'p',
+          properties: { className: ['starlight-aside__title'], ariaHidden: 'true' },
+          children: [{ type: 'text', value: kind.title }],
+        },
+        {
+          type: 'element',
+          tagName: 'div',
+          properties: { className: ['starlight-aside__content'] },
+          children: quote.children,
+        },
+      ];
+    }
+  };
+}
+
 /** A description that is one paragraph becomes its contents, so it can sit inside a table cell or a sentence. */
 function rehypeUnwrapLoneParagraph() {
   return (tree: Root) => {
@@ -149,7 +200,7 @@ function rehypeUnwrapLoneParagraph() {
 }
 
 // Built once per module. First the steps every rendering shares: parse → HTML tree (raw HTML dropped here) →
-// sanitise → images as links and fixed `rel` values. Then each rendering's own: headings moved, a lone paragraph
+// sanitise → GitHub's alerts as asides, images as links and fixed `rel` values. Then each rendering's own: headings moved, a lone paragraph
 // unwrapped → string. The steps after the sanitiser only rename headings and elements, unwrap a paragraph and add
 // fixed `rel` values, so the schema need not accept `rel` from descriptions. No `target`: links open where the
 // reader expects.
@@ -158,6 +209,7 @@ const sanitising = unified()
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSanitize, schema)
+  .use(rehypeGithubAlerts)
   .use(rehypeImagesAsLinks)
   .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })
   .freeze();

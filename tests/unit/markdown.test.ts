@@ -133,6 +133,42 @@ describe('renderMarkdown: ordinary Markdown', () => {
   });
 });
 
+describe("renderMarkdown: GitHub's alerts", () => {
+  it('turns each of the five kinds into a Starlight aside with its title', () => {
+    const kinds = [
+      ['NOTE', 'note', 'Note'],
+      ['TIP', 'tip', 'Tip'],
+      ['IMPORTANT', 'note', 'Important'],
+      ['WARNING', 'caution', 'Warning'],
+      ['CAUTION', 'danger', 'Caution'],
+    ];
+    for (const [marker, variant, title] of kinds) {
+      expect(renderMarkdown(`> [!${marker}]\n> Mind the **gap**.`)).toBe(
+        `<aside aria-label="${title}" class="starlight-aside starlight-aside--${variant}">` +
+          `<p class="starlight-aside__title" aria-hidden="true">${title}</p>` +
+          '<div class="starlight-aside__content">\n<p>Mind the <strong>gap</strong>.</p>\n</div></aside>',
+      );
+    }
+  });
+
+  it('reads the marker in any case, with the text in paragraphs of its own', () => {
+    const html = renderMarkdown('> [!tip]\n>\n> First.\n>\n> Second.');
+    expect(html).toContain('class="starlight-aside starlight-aside--tip"');
+    expect(html).toContain('<div class="starlight-aside__content">\n<p>First.</p>\n<p>Second.</p>\n</div>');
+  });
+
+  it('leaves quotes that are not alerts as quotes', () => {
+    for (const quote of ['> [!BOGUS]\n> Text.', '> Text with [!NOTE] inside.', '> [!NOTE] on the same line as text']) {
+      expect(renderMarkdown(quote)).toMatch(/^<blockquote>/);
+    }
+  });
+
+  it('still sanitises what an alert holds', () => {
+    const html = renderMarkdown('> [!WARNING]\n> <script>alert(1)</script> [x](javascript:alert(1))');
+    expect(html).not.toMatch(/<script|javascript:/i);
+  });
+});
+
 describe('renderMarkdown: headings', () => {
   it.each([
     ['# A\n\n## B\n\n### C', '<h4>A</h4>\n<h5>B</h5>\n<h6>C</h6>'],
