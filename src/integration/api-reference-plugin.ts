@@ -8,6 +8,7 @@
  * It also adds the stylesheet that colours highlighted code.
  */
 
+import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin } from '@astrojs/starlight/types';
 import { formatProblems, loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
@@ -18,7 +19,7 @@ export function apiReferencePlugin(): StarlightPlugin {
   return {
     name: 'petstore:api-reference',
     hooks: {
-      'config:setup': async ({ config, updateConfig, addIntegration, astroConfig, logger }) => {
+      'config:setup': async ({ config, updateConfig, addIntegration, astroConfig, logger, isRestart }) => {
         const root = fileURLToPath(astroConfig.root);
         const file = resolveSpecPath(root);
         const shown = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
@@ -46,8 +47,16 @@ export function apiReferencePlugin(): StarlightPlugin {
           });
         } catch (error) {
           if (!(error instanceof SpecError)) throw error;
-          logger.error(error.message);
-          throw new Error(`The API description ${error.file} is not usable; see the problems listed above.`);
+          if (!isRestart) {
+            // Our report alone, then stop. Thrown, it would come back under Astro's "An unhandled error occurred
+            // while running the astro:config:setup hook" and a stack trace of Starlight's, which bury it. Written
+            // synchronously: a pipe's asynchronous write could be cut short by the exit.
+            writeSync(2, `${error.message}\n`);
+            process.exit(1);
+          }
+          // `astro dev` reloading an edited description: thrown, Astro keeps serving the last good one and shows
+          // this in the browser's error overlay until the description is fixed.
+          throw new Error(error.message);
         }
       },
     },

@@ -12,7 +12,7 @@ const shown = path.relative(process.cwd(), file) || file;
 
 try {
   const model = await loadApiModel(file);
-  if (model.warnings.length > 0) console.warn(`${formatProblems(shown, model.warnings)}\n`);
+  if (model.warnings.length > 0) console.warn(`${formatProblems(shown, model.warnings, 'check')}\n`);
   const badges = model.operations.filter((o) => o.badge).length;
   console.log(
     `✔ ${shown}: ${model.info.title} ${model.info.version} (OpenAPI ${model.openapi}) — ` +
@@ -21,6 +21,6 @@ try {
   );
 } catch (error) {
   if (!(error instanceof SpecError)) throw error;
-  console.error(error.message);
+  console.error(formatProblems(shown, error.problems, 'check'));
   process.exitCode = 1;
 }

@@ -48,16 +48,23 @@ export function formatProblem(file: string, problem: SpecProblem): string {
 }
 
 /** Every problem, errors first, with a one-line summary on top. */
-export function formatProblems(file: string, problems: readonly SpecProblem[]): string {
+export function formatProblems(
+  file: string,
+  problems: readonly SpecProblem[],
+  /** What the problems stopped: a build ("nothing was built"), or nothing, for a check that only reports. */
+  context: 'build' | 'check' = 'build',
+): string {
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity === 'warning');
   const counts = [plural(errors.length, 'error'), plural(warnings.length, 'warning')]
     .filter((part) => !part.startsWith('0 '))
     .join(' and ');
   const head =
-    errors.length > 0
-      ? `The API description ${file} has ${counts}; nothing was built.`
-      : `The API description ${file} has ${counts}.`;
+    context === 'check'
+      ? `Checked ${file}: ${counts}.`
+      : errors.length > 0
+        ? `The API description ${file} has ${counts}; nothing was built.`
+        : `The API description ${file} has ${counts}.`;
   return [head, ...[...errors, ...warnings].map((p) => formatProblem(file, p))].join('\n\n');
 }
 

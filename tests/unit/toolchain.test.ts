@@ -52,8 +52,12 @@ describe('npm run spec:check', () => {
     expect(status).toBe(0);
   });
 
-  it('lists the problems of a bad one with file:line:column and exits 1', () => {
+  it('says what it checked, lists the problems of a bad one with file:line:column and exits 1', () => {
     const { status, output } = run('src/openapi/cli.ts', [badSpec]);
+    expect(output).toMatch(
+      new RegExp(`^Checked ${badSpec.replaceAll('.', '\\.')}: \\d+ errors?( and \\d+ warnings?)?\\.$`, 'm'),
+    );
+    expect(output).not.toContain('nothing was built');
     expect(output).toContain(`${badSpec}:13:7  error  at /paths/~1things/post/operationId`);
     expect(output).toContain('The operationId "listThings" is used twice: by GET /things and by POST /things.');
     expect(status).toBe(1);
@@ -66,6 +70,9 @@ describe('npm run build with a bad description', () => {
     const { status, output } = run(buildSite, ['--outDir', outDir], { PETSTORE_SPEC: badSpec });
     expect(output).toContain(`${badSpec}:13:7  error  at /paths/~1things/post/operationId`);
     expect(output).toContain('nothing was built');
+    // Our report once, and nothing of Astro's or Starlight's error wrapper around it.
+    expect(output.split('nothing was built').length).toBe(2);
+    expect(output).not.toMatch(/unhandled error|Stack trace|\[ERROR\]/i);
     expect(status).not.toBe(0);
     expect(existsSync(outDir)).toBe(false);
   });
