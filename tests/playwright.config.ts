@@ -1,14 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { loadApiModel, resolveSpecPath, sandboxServer } from '../src/openapi/index.ts';
-import { chromiumLaunchOptions } from './support/chromium.ts';
+import { chromiumLaunchOptions, noChromiumMessage } from './support/chromium.ts';
 
 /**
  * Browser tests run against the built site served on 127.0.0.1 by a small
  * static server that applies the build's `_headers` (CSP included). Debian's Chromium is used where it exists (these machines cannot
- * download Playwright's own browsers); elsewhere Playwright's bundled one.
+ * download Playwright's own browsers); elsewhere Playwright's bundled one (support/chromium.ts).
  * The sandbox runs beside it for the live console's tests.
  */
+if (!chromiumLaunchOptions.executablePath) {
+  // Before the build and the servers start: one line on what to install, not a launch failure per test.
+  console.error(noChromiumMessage);
+  process.exit(1);
+}
+
 const port = Number(process.env.PREVIEW_PORT ?? 4322);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const model = await loadApiModel(resolveSpecPath(root));

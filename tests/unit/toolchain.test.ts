@@ -101,3 +101,15 @@ describe('the search index step', () => {
     expect(() => outDirOf(['--outDir', '--base', '/docs'], '/repo')).toThrow('--outDir needs a folder after it.');
   });
 });
+
+describe('the browser tests on a machine without Chromium', () => {
+  it('stop at once with one line saying how to get one, not a stack trace', () => {
+    const { status, output } = run(bin('playwright'), ['test', '--config', 'tests/playwright.config.ts', '--list'], {
+      CHROMIUM_PATH: path.join(tmpdir(), 'no-such-chromium'),
+    });
+    expect(status).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      expect.stringMatching(/^No Chromium for the browser tests\. On Debian or Ubuntu: apt-get install -y chromium;/),
+    ]);
+  });
+});
