@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
+import { toModelDialect } from './dialect.ts';
 import type { ApiModel } from './model.ts';
 import { normalize } from './normalize.ts';
 import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
@@ -49,8 +50,11 @@ export async function checkSpecText(text: string, limits: ParseLimits = defaultP
   const structural = [...(await validateAgainstSchema(withInlinedPathItems(record))), ...checkReferences(record)];
   if (structural.length > 0) return { ok: false, problems: place(structural) };
 
-  const { model, problems } = normalize(record as unknown as OpenAPIV3.Document);
-  const placed = place(problems);
+  // 3.1 and 3.2 differences are settled here, so everything after reads 3.0's dialect.
+  const dialect = toModelDialect(record);
+  const { model, problems } = normalize(dialect.document as unknown as OpenAPIV3.Document);
+  model.source = record;
+  const placed = place([...dialect.problems, ...problems]);
   if (placed.some((p) => p.severity === 'error')) return { ok: false, problems: placed };
   model.warnings = placed;
   return { ok: true, model };

@@ -230,9 +230,12 @@ export interface ApiRequestPolicy {
 export interface ApiInfo {
   title: string;
   version: string;
+  /** A one-line summary (3.1 and later). */
+  summary?: string;
   description?: string;
   contact?: OpenAPIV3.ContactObject;
-  license?: OpenAPIV3.LicenseObject;
+  /** Its name and a URL, or (3.1 and later) an SPDX `identifier`. */
+  license?: OpenAPIV3.LicenseObject & { identifier?: string };
 }
 
 /** Everything the site needs, derived from one description. */
@@ -253,6 +256,8 @@ export interface ApiModel {
   requestPolicy?: ApiRequestPolicy;
   /** Things worth fixing that did not stop the build. */
   warnings: SpecProblem[];
-  /** The checked document itself, for resolving schema references. */
+  /** The checked document in 3.0's dialect (dialect.ts), for resolving schema references. */
   document: OpenAPIV3.Document;
+  /** The description as written (any version), for the downloads. */
+  source: Record<string, unknown>;
 }

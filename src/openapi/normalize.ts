@@ -288,6 +288,8 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
   }));
 
   const info: ApiModel['info'] = { title: document.info.title, version: document.info.version };
+  const summary = (document.info as { summary?: unknown }).summary;
+  if (typeof summary === 'string') info.summary = summary;
   if (document.info.description) info.description = document.info.description;
   if (document.info.contact) info.contact = { ...document.info.contact };
   if (document.info.license) info.license = { ...document.info.license };
@@ -305,6 +307,7 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
     errorCodes,
     warnings: [],
     document,
+    source: document as unknown as Record<string, unknown>,
   };
   if (rateLimits) model.rateLimits = rateLimits;
   const requestPolicy = take(readRequestPolicy(ext['x-request-policy']));

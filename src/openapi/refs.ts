@@ -108,7 +108,7 @@ type ChainEnd =
   | { kind: 'missing'; ref: string }
   | { kind: 'loop'; chain: string[] };
 
-function followChain(root: unknown, ref: string): ChainEnd {
+export function followChain(root: unknown, ref: string): ChainEnd {
   const seen: string[] = [];
   let current = ref;
   for (;;) {

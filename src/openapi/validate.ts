@@ -1,5 +1,5 @@
 /**
- * Checks a parsed description against the official OpenAPI 3.0 JSON schema
+ * Checks a parsed description against the official OpenAPI JSON schema of its version (3.0, 3.1 or 3.2)
  * (through @seriousme/openapi-schema-validator, which wraps Ajv) and turns
  * Ajv's raw output into a few plain sentences. The schema's `oneOf`
  * alternatives make Ajv report every branch that failed; we keep the most
@@ -26,7 +26,7 @@ export function checkVersion(data: unknown): SpecProblem[] {
         severity: 'error',
         pointer: '',
         message: `The file holds ${describeValue(data)}, not an OpenAPI description.`,
-        hint: 'An OpenAPI description is a mapping that starts with `openapi: 3.0.3` and an `info` block.',
+        hint: 'An OpenAPI description is a mapping that starts with `openapi: 3.1.1` (or 3.0.x, 3.2.x) and an `info` block.',
       },
     ];
   }
@@ -38,39 +38,44 @@ export function checkVersion(data: unknown): SpecProblem[] {
         severity: 'error',
         pointer: '',
         message: swagger
-          ? 'This is a Swagger 2.0 description; the portal reads OpenAPI 3.0.x.'
+          ? 'This is a Swagger 2.0 description; the portal reads OpenAPI 3.0, 3.1 and 3.2.'
           : 'The `openapi` field is missing.',
         hint: swagger
-          ? 'Convert it to OpenAPI 3.0 (for example with swagger2openapi) and try again.'
-          : 'Add `openapi: 3.0.3` at the top of the file.',
+          ? 'Convert it to OpenAPI 3 (for example with swagger2openapi) and try again.'
+          : 'Add the version at the top of the file, for example `openapi: 3.1.1`.',
       },
     ];
   }
-  if (typeof version !== 'string' || !/^3\.0\.\d+$/.test(version)) {
+  if (typeof version !== 'string' || !/^3\.[012]\.\d+$/.test(version)) {
     return [
       {
         severity: 'error',
         pointer: '/openapi',
-        message: `The description says \`openapi: ${String(version)}\`; the portal reads OpenAPI 3.0.x only.`,
+        message: `The description says \`openapi: ${String(version)}\`; the portal reads OpenAPI 3.0.x, 3.1.x and 3.2.x.`,
         hint:
           typeof version === 'string'
-            ? 'Write the version as 3.0.0 to 3.0.4 (quoted or not); 3.1 and 2.0 descriptions need converting.'
-            : 'Write the version as a string, for example `openapi: 3.0.3`.',
+            ? 'Write the version as major.minor.patch, for example 3.1.1 (quoted or not); 2.0 descriptions need converting.'
+            : 'Write the version as a string, for example `openapi: 3.1.1`.',
       },
     ];
   }
   return [];
 }
 
-/** Every way the document breaks the OpenAPI 3.0 schema, simplified for people. */
+/** Every way the document breaks the OpenAPI schema of its version, simplified for people. */
 export async function validateAgainstSchema(data: Record<string, unknown>): Promise<SpecProblem[]> {
   const validator = new Validator({ allErrors: true });
   const result = await validator.validate(data);
   // A string here is the library's own $ref check; ours (refs.ts) reports the same with positions.
   if (result.valid || !Array.isArray(result.errors)) return [];
-  return simplifyViolations((result.errors as SchemaViolation[]).filter((v) => !isTagParent(v))).map((v) =>
-    toProblem(v, data),
-  );
+  const violations = (result.errors as SchemaViolation[]).map(asAdditionalProperty).filter((v) => !isTagParent(v));
+  return simplifyViolations(violations).map((v) => toProblem(v, data));
+}
+
+/** The 3.1 and 3.2 schemas close objects with `unevaluatedProperties`, 3.0's with `additionalProperties`: one wording. */
+function asAdditionalProperty(v: SchemaViolation): SchemaViolation {
+  if (v.keyword !== 'unevaluatedProperties') return v;
+  return { ...v, keyword: 'additionalProperties', params: { additionalProperty: v.params.unevaluatedProperty } };
 }
 
 /** OAS 3.2's tag `parent` is accepted in 3.0 descriptions, so groups can be written the 3.2 way already. */
@@ -120,6 +125,7 @@ function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
   const subject = field === undefined ? 'The document' : `\`${field}\``;
   const actual = valueAt(data, segments);
   const base = { severity: 'error' as const, pointer: v.instancePath };
+  const openapi = `OpenAPI ${isRecord(data) && typeof data.openapi === 'string' ? data.openapi.split('.').slice(0, 2).join('.') : '3'}`;
   switch (v.keyword) {
     case 'required': {
       const alternatives = v.params.alternatives;
@@ -148,7 +154,7 @@ function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
       return {
         ...base,
         pointer: `${v.instancePath}/${escapeSegment(name)}`,
-        message: `\`${name}\` is not a field OpenAPI 3.0 allows here.`,
+        message: `\`${name}\` is not a field ${openapi} allows here.`,
         hint: v.instancePath.endsWith('/responses')
           ? 'Responses are keyed by an HTTP status such as 200, a range such as 4XX, or `default`.'
           : 'Check the spelling; your own extensions must start with `x-`.',
@@ -171,7 +177,7 @@ function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
         message: `${subject} is ${describeValue(actual)}, which is not a valid ${String(v.params.format)}.`,
       };
     default:
-      return { ...base, message: `${subject} ${v.message ?? 'breaks the OpenAPI 3.0 schema'}.` };
+      return { ...base, message: `${subject} ${v.message ?? `breaks the ${openapi} schema`}.` };
   }
 }
 

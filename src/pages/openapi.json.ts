@@ -4,7 +4,7 @@ import { getApiModel } from '../data/api-model.ts';
 
 export const GET: APIRoute = async () => {
   const model = await getApiModel();
-  return new Response(`${JSON.stringify(model.document)}\n`, {
+  return new Response(`${JSON.stringify(model.source)}\n`, {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });
 };

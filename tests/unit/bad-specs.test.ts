@@ -73,9 +73,9 @@ components:
   });
 
   it.each([
-    ['3.1.0', 'The description says `openapi: 3.1.0`; the portal reads OpenAPI 3.0.x only.'],
-    ['2.0', 'The description says `openapi: 2.0`; the portal reads OpenAPI 3.0.x only.'],
-    ['3.0', 'The description says `openapi: 3.0`; the portal reads OpenAPI 3.0.x only.'],
+    ['4.0.0', 'The description says `openapi: 4.0.0`; the portal reads OpenAPI 3.0.x, 3.1.x and 3.2.x.'],
+    ['2.0', 'The description says `openapi: 2.0`; the portal reads OpenAPI 3.0.x, 3.1.x and 3.2.x.'],
+    ['3.0', 'The description says `openapi: 3.0`; the portal reads OpenAPI 3.0.x, 3.1.x and 3.2.x.'],
   ])('declares OpenAPI %s', async (version, message) => {
     const error = onlyError(await problemsOf(minimalSpec.replace('openapi: 3.0.3', `openapi: "${version}"`)));
     expect(error.message).toBe(message);
@@ -84,7 +84,7 @@ components:
 
   it('is a Swagger 2.0 file', async () => {
     const error = onlyError(await problemsOf(minimalSpec.replace('openapi: 3.0.3', 'swagger: "2.0"')));
-    expect(error.message).toBe('This is a Swagger 2.0 description; the portal reads OpenAPI 3.0.x.');
+    expect(error.message).toBe('This is a Swagger 2.0 description; the portal reads OpenAPI 3.0, 3.1 and 3.2.');
   });
 
   it('has a tag group naming an unknown tag', async () => {

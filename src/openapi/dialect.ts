@@ -1,0 +1,258 @@
+/**
+ * OpenAPI 3.1 and 3.2 write some things differently from 3.0; this settles the differences once, on load, so
+ * the model, the pages, the samples and the sandbox read one dialect (3.0's) whichever version came in:
+ *
+ * - schemas: `type: [T, "null"]` → `type: T` + `nullable`; several types → `anyOf`; `const` → a one-value
+ *   `enum`; an `examples` array → its first value as `example`; numeric `exclusiveMinimum`/`exclusiveMaximum`
+ *   → `minimum`/`maximum` with 3.0's boolean flag; a `$ref` with sibling keywords → `allOf: [{$ref}]` beside
+ *   them (3.0 ignores a `$ref`'s siblings; 3.1 applies both);
+ * - other references: a `summary` or `description` beside a `$ref` overrides the target's, as 3.1 says.
+ *
+ * What the portal does not show yet is reported, not dropped silently: one warning per kind, with a count
+ * and the first place it occurs (webhooks, operations under methods other than 3.0's, streamed items, schema
+ * keywords with no 3.0 counterpart). A 3.0 description comes back as it is.
+ */
+import { escapeSegment, isRecord } from './json-pointer.ts';
+import { followChain } from './refs.ts';
+import type { SpecProblem } from './spec-problem.ts';
+
+type Json = Record<string, unknown>;
+
+/** Schema keywords of JSON Schema 2020-12 with no counterpart in the model; their schemas are still shown. */
+const unshownKeywords = [
+  'prefixItems',
+  'contains',
+  'minContains',
+  'maxContains',
+  'patternProperties',
+  'propertyNames',
+  'dependentRequired',
+  'dependentSchemas',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  'contentSchema',
+];
+
+/**
+ * Where a schema's sub-schemas are: keyword → a schema, a list of them, or a map of them. A Map, not an object
+ * literal: one keyword is `then`, which would make the object thenable.
+ */
+const subSchemas: ReadonlyMap<string, 'one' | 'list' | 'map'> = new Map([
+  ['items', 'one'],
+  ['additionalProperties', 'one'],
+  ['not', 'one'],
+  ['contains', 'one'],
+  ['propertyNames', 'one'],
+  ['if', 'one'],
+  ['then', 'one'],
+  ['else', 'one'],
+  ['unevaluatedItems', 'one'],
+  ['unevaluatedProperties', 'one'],
+  ['contentSchema', 'one'],
+  ['allOf', 'list'],
+  ['anyOf', 'list'],
+  ['oneOf', 'list'],
+  ['prefixItems', 'list'],
+  ['properties', 'map'],
+  ['patternProperties', 'map'],
+  ['dependentSchemas', 'map'],
+  ['$defs', 'map'],
+]);
+
+/** The HTTP methods a 3.0 path item has, which the model reads. */
+const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+export function toModelDialect(document: Json): { document: Json; problems: SpecProblem[] } {
+  if (typeof document.openapi === 'string' && document.openapi.startsWith('3.0.')) {
+    return { document, problems: [] };
+  }
+  const unshown = new Map<string, { pointer: string; count: number; message: (count: number) => string }>();
+  const note = (kind: string, pointer: string, message: (count: number) => string) => {
+    const seen = unshown.get(kind);
+    if (seen) seen.count++;
+    else unshown.set(kind, { pointer, count: 1, message });
+  };
+
+  const schema = (value: unknown, pointer: string): unknown => {
+    if (!isRecord(value)) return value;
+    const out: Json = { ...value };
+    for (const keyword of unshownKeywords) {
+      if (keyword in out) {
+        note(`keyword ${keyword}`, `${pointer}/${escapeSegment(keyword)}`, (n) =>
+          n === 1
+            ? `The schema keyword \`${keyword}\` is not shown on the pages.`
+            : `The schema keyword \`${keyword}\` is not shown on the pages (${n} places; this is the first).`,
+        );
+      }
+    }
+    for (const [keyword, shape] of subSchemas) {
+      const inner = out[keyword];
+      const at = `${pointer}/${escapeSegment(keyword)}`;
+      if (shape === 'one' && isRecord(inner)) out[keyword] = schema(inner, at);
+      if (shape === 'list' && Array.isArray(inner)) out[keyword] = inner.map((s, i) => schema(s, `${at}/${i}`));
+      if (shape === 'map' && isRecord(inner)) {
+        out[keyword] = Object.fromEntries(
+          Object.entries(inner).map(([name, s]) => [name, schema(s, `${at}/${escapeSegment(name)}`)]),
+        );
+      }
+    }
+    if (Array.isArray(out.type)) {
+      const types = out.type.filter((t): t is string => typeof t === 'string');
+      const others = types.filter((t) => t !== 'null');
+      if (others.length < types.length) out.nullable = true;
+      if (others.length === 1) out.type = others[0];
+      else {
+        delete out.type;
+        if (others.length > 1) out.anyOf = [...others.map((type) => ({ type })), ...asList(out.anyOf)];
+      }
+    } else if (out.type === 'null') {
+      delete out.type;
+      out.nullable = true;
+    }
+    if ('const' in out) {
+      out.enum ??= [out.const];
+      delete out.const;
+    }
+    if (Array.isArray(out.examples)) {
+      if (out.examples.length > 0 && !('example' in out)) out.example = out.examples[0];
+      delete out.examples;
+    }
+    for (const [exclusive, bound] of [
+      ['exclusiveMinimum', 'minimum'],
+      ['exclusiveMaximum', 'maximum'],
+    ] as const) {
+      const limit = out[exclusive];
+      if (typeof limit !== 'number') continue;
+      out[bound] = limit;
+      out[exclusive] = true;
+    }
+    if (typeof out.$ref === 'string' && Object.keys(out).length > 1) {
+      const { $ref, ...siblings } = out;
+      return { ...siblings, allOf: [{ $ref }, ...asList(siblings.allOf)] };
+    }
+    return out;
+  };
+
+  /** A non-schema object that may be a Reference Object with a summary or description of its own. */
+  const reference = <T>(value: T, read: (resolved: Json) => Json): T | Json => {
+    if (!isRecord(value)) return value;
+    if (typeof value.$ref === 'string' && ('summary' in value || 'description' in value)) {
+      const end = followChain(document, value.$ref);
+      if (end.kind === 'found' && isRecord(end.value)) {
+        const { $ref: _ref, ...overrides } = value;
+        return { ...read(end.value), ...overrides };
+      }
+    }
+    return typeof value.$ref === 'string' ? value : read(value);
+  };
+  const mapOf = (value: unknown, each: (item: unknown, pointer: string) => unknown, pointer: string) =>
+    isRecord(value)
+      ? Object.fromEntries(
+          Object.entries(value).map(([name, item]) => [name, each(item, `${pointer}/${escapeSegment(name)}`)]),
+        )
+      : value;
+
+  const mediaType = (value: unknown, pointer: string): unknown => {
+    if (!isRecord(value)) return value;
+    for (const streamed of ['itemSchema', 'itemEncoding', 'prefixEncoding']) {
+      if (streamed in value) {
+        note(`media ${streamed}`, `${pointer}/${streamed}`, (n) =>
+          n === 1
+            ? `\`${streamed}\` (a stream of items) is not shown on the pages yet.`
+            : `\`${streamed}\` (a stream of items) is not shown on the pages yet (${n} places; this is the first).`,
+        );
+      }
+    }
+    return { ...value, schema: schema(value.schema, `${pointer}/schema`) };
+  };
+  const content = (value: unknown, pointer: string) => mapOf(value, mediaType, pointer);
+  const withSchemaAndContent = (item: Json, pointer: string): Json => ({
+    ...item,
+    ...('schema' in item ? { schema: schema(item.schema, `${pointer}/schema`) } : {}),
+    ...('content' in item ? { content: content(item.content, `${pointer}/content`) } : {}),
+  });
+  const parameter = (value: unknown, pointer: string) => reference(value, (p) => withSchemaAndContent(p, pointer));
+  const header = parameter;
+  const requestBody = (value: unknown, pointer: string) =>
+    reference(value, (b) => ({ ...b, content: content(b.content, `${pointer}/content`) }));
+  const response = (value: unknown, pointer: string) =>
+    reference(value, (r) => ({
+      ...r,
+      ...('headers' in r ? { headers: mapOf(r.headers, header, `${pointer}/headers`) } : {}),
+      ...('content' in r ? { content: content(r.content, `${pointer}/content`) } : {}),
+    }));
+  const operation = (value: unknown, pointer: string): unknown => {
+    if (!isRecord(value)) return value;
+    const out: Json = { ...value };
+    if (Array.isArray(out.parameters))
+      out.parameters = out.parameters.map((p, i) => parameter(p, `${pointer}/parameters/${i}`));
+    if ('requestBody' in out) out.requestBody = requestBody(out.requestBody, `${pointer}/requestBody`);
+    if ('responses' in out) out.responses = mapOf(out.responses, response, `${pointer}/responses`);
+    if ('callbacks' in out) {
+      out.callbacks = mapOf(out.callbacks, (callback, at) => mapOf(callback, pathItem, at), `${pointer}/callbacks`);
+    }
+    return out;
+  };
+  const pathItem = (value: unknown, pointer: string): unknown => {
+    if (!isRecord(value) || typeof value.$ref === 'string') return value;
+    const out: Json = { ...value };
+    for (const [key, item] of Object.entries(value)) {
+      if (methods.has(key)) out[key] = operation(item, `${pointer}/${key}`);
+    }
+    if (Array.isArray(out.parameters))
+      out.parameters = out.parameters.map((p, i) => parameter(p, `${pointer}/parameters/${i}`));
+    for (const other of ['query', 'additionalOperations']) {
+      if (other in value) {
+        note('methods', `${pointer}/${other}`, (n) =>
+          n === 1
+            ? `Operations under \`${other}\` are not shown on the pages yet.`
+            : `Operations under \`query\` or \`additionalOperations\` are not shown on the pages yet (${n} places; this is the first).`,
+        );
+      }
+    }
+    return out;
+  };
+
+  const out: Json = { ...document };
+  out.paths = mapOf(document.paths, pathItem, '/paths');
+  if (isRecord(document.webhooks)) {
+    const count = Object.keys(document.webhooks).length;
+    if (count > 0) {
+      note(
+        'webhooks',
+        '/webhooks',
+        () => `The description's ${count} webhook${count === 1 ? ' is' : 's are'} not shown on the pages yet.`,
+      );
+    }
+    out.webhooks = mapOf(document.webhooks, pathItem, '/webhooks');
+  }
+  if (isRecord(document.components)) {
+    const c = document.components;
+    out.components = {
+      ...c,
+      ...('schemas' in c ? { schemas: mapOf(c.schemas, schema, '/components/schemas') } : {}),
+      ...('parameters' in c ? { parameters: mapOf(c.parameters, parameter, '/components/parameters') } : {}),
+      ...('headers' in c ? { headers: mapOf(c.headers, header, '/components/headers') } : {}),
+      ...('requestBodies' in c
+        ? { requestBodies: mapOf(c.requestBodies, requestBody, '/components/requestBodies') }
+        : {}),
+      ...('responses' in c ? { responses: mapOf(c.responses, response, '/components/responses') } : {}),
+      ...('pathItems' in c ? { pathItems: mapOf(c.pathItems, pathItem, '/components/pathItems') } : {}),
+    };
+  }
+  const problems: SpecProblem[] = [...unshown.values()].map(({ pointer, count, message }) => ({
+    severity: 'warning',
+    pointer,
+    message: message(count),
+  }));
+  return { document: out, problems };
+}
+
+function asList(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
