@@ -4,6 +4,7 @@
  */
 
 import type { ApiErrorCode, ApiModel, ApiOperation, ApiSchema, ApiTag, ApiTagGroup } from '../openapi/model.ts';
+import { markdownToText } from './markdown.ts';
 import { oncePerModel } from './per-model.ts';
 import { sitePath } from './site-path.ts';
 
@@ -103,7 +104,29 @@ export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
   return routes;
 }
 
-/** What a reader calls an operation: its summary, else METHOD path. */
+/**
+ * What a reader calls an operation, in headings, the sidebar, `<title>` and search: its summary as plain text,
+ * else METHOD path. A summary written as Markdown loses its markup (real descriptions put links in them), and a
+ * long one is cut to its first sentence; the page then shows the whole summary (`fullSummary`).
+ */
 export function operationTitle(operation: ApiOperation): string {
-  return operation.summary?.trim() || `${operation.method.toUpperCase()} ${operation.path}`;
+  const summary = operation.summary?.trim();
+  return summary ? plainTitle(summary) : `${operation.method.toUpperCase()} ${operation.path}`;
+}
+
+/** The summary, when the title does not say all of it (it had markup or was cut); else undefined. */
+export function fullSummary(operation: ApiOperation): string | undefined {
+  const summary = operation.summary?.trim();
+  return summary && plainTitle(summary) !== summary ? summary : undefined;
+}
+
+/** A title's longest length before it is cut to its first sentence. */
+export const titleLength = 100;
+
+function plainTitle(summary: string): string {
+  // Most summaries are plain words: only text that could hold Markdown is parsed.
+  const plain = /[[\]`*_<>&\\]/.test(summary) ? markdownToText(summary) : summary;
+  if (plain.length <= titleLength) return plain;
+  const sentence = new RegExp(`^(.{10,${titleLength - 1}}?[.!?])\\s`).exec(plain)?.[1];
+  return sentence ?? `${plain.slice(0, titleLength - 1).trimEnd()}…`;
 }

@@ -8,7 +8,13 @@ import { referenceSidebar, type SidebarItem, tagsListedEverywhere } from '../../
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
 import { operationOutline } from '../../src/reference/operation-outline.ts';
 import { pageHeadings } from '../../src/reference/page-headings.ts';
-import { operationTitle, referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
+import {
+  fullSummary,
+  operationTitle,
+  referenceRoutes,
+  referenceUrls,
+  titleLength,
+} from '../../src/reference/routes.ts';
 import { constraints, objectProperties, typeLabel } from '../../src/reference/schema-summary.ts';
 import { generateDescription } from '../bench/generate-description.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
@@ -216,5 +222,44 @@ describe('Markdown pages', () => {
     expect(text).toContain('Sunset: 2027-06-30.');
     expect(text).toContain('| `petId` | path | integer (int64) | yes |');
     expect(text).toContain('curl https://api.petstore.dev/pets/1');
+  });
+});
+
+describe('operation titles', () => {
+  const withSummary = async (summary: string) => {
+    const model = await modelOf(
+      minimalSpec.replace(
+        '      tags: [Things]\n',
+        `      tags: [Things]\n      summary: ${JSON.stringify(summary)}\n`,
+      ),
+    );
+    const operation = model.operations[0];
+    if (!operation) throw new Error('no operation');
+    return operation;
+  };
+
+  it('are the summary as it is when it is plain and short', async () => {
+    const operation = await withSummary('List things');
+    expect(operationTitle(operation)).toBe('List things');
+    expect(fullSummary(operation)).toBeUndefined();
+  });
+
+  it('drop the Markdown of a summary written as Markdown, and the page keeps the summary in full', async () => {
+    const operation = await withSummary('List [things](https://example.com/things) in **one** call');
+    expect(operationTitle(operation)).toBe('List things in one call');
+    expect(fullSummary(operation)).toBe('List [things](https://example.com/things) in **one** call');
+  });
+
+  it('cut a long summary to its first sentence', async () => {
+    const long = `Lists every thing the account can see. ${'Things are sorted by name, then by id. '.repeat(4)}`;
+    const operation = await withSummary(long);
+    expect(operationTitle(operation)).toBe('Lists every thing the account can see.');
+    expect(fullSummary(operation)).toBe(long.trim());
+  });
+
+  it('cut a long summary without a sentence end at the length limit, with an ellipsis', async () => {
+    const operation = await withSummary('word '.repeat(40));
+    expect(operationTitle(operation)).toMatch(/^word word .*…$/);
+    expect(operationTitle(operation).length).toBeLessThanOrEqual(titleLength);
   });
 });
