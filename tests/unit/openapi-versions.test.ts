@@ -95,7 +95,7 @@ describe('a 3.1 schema, read as the model reads schemas', () => {
         'type: array\nitems:\n  type: object\n  properties:\n    id:\n      type: [integer, "null"]\n      const: 1',
       ),
     );
-    const item = resolved.items as OpenAPIV3.SchemaObject;
+    const item = (resolved as OpenAPIV3.ArraySchemaObject).items as OpenAPIV3.SchemaObject;
     expect(item.properties?.id).toEqual({ type: 'integer', nullable: true, enum: [1] });
   });
 });
