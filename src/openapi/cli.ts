@@ -1,17 +1,21 @@
 /**
- * `npm run spec:check [file]`: checks a description the way the build does and
- * prints every problem. Exit code 0 when usable (warnings allowed), 1 when not.
+ * `npm run spec:check [-- [--strict] file]`: checks a description the way the build does and prints every
+ * problem. Exit code 0 when usable (warnings allowed), 1 when not. `--strict` (or PETSTORE_STRICT=1) counts
+ * warnings as errors, for a docs team's CI.
  */
 import path from 'node:path';
-import { loadApiModel, resolveSpecPath } from './load-spec.ts';
+import { loadApiModel, resolveSpecPath, strictFromEnv } from './load-spec.ts';
+import { defaultParseLimits } from './parse-source.ts';
 import { formatProblems, SpecError } from './spec-problem.ts';
 
-const argument = process.argv[2];
+const args = process.argv.slice(2);
+const strict = args.includes('--strict') || strictFromEnv();
+const argument = args.find((arg) => arg !== '--strict');
 const file = argument ? path.resolve(argument) : resolveSpecPath(process.cwd());
 const shown = path.relative(process.cwd(), file) || file;
 
 try {
-  const model = await loadApiModel(file);
+  const model = await loadApiModel(file, defaultParseLimits, { strict });
   if (model.warnings.length > 0) console.warn(`${formatProblems(shown, model.warnings, 'check')}\n`);
   const badges = model.operations.filter((o) => o.badge).length;
   console.log(

@@ -32,7 +32,24 @@ export type CheckResult = { ok: true; model: ApiModel } | { ok: false; problems:
  * Checks description text and builds the model. Every stage runs as far as
  * it safely can, so one run reports every problem it can find.
  */
-export async function checkSpecText(text: string, limits: ParseLimits = defaultParseLimits): Promise<CheckResult> {
+export interface CheckOptions {
+  /** Warnings are errors too (`PETSTORE_STRICT=1`, `spec:check --strict`). */
+  strict?: boolean;
+}
+
+/** Whether the environment asks for strict checking: `PETSTORE_STRICT=1`. */
+export function strictFromEnv(env: Record<string, string | undefined> = process.env): boolean {
+  return env[strictVariable] === '1' || env[strictVariable] === 'true';
+}
+
+/** Environment variable that makes warnings errors, for a docs team's CI. */
+export const strictVariable = 'PETSTORE_STRICT';
+
+export async function checkSpecText(
+  text: string,
+  limits: ParseLimits = defaultParseLimits,
+  options: CheckOptions = {},
+): Promise<CheckResult> {
   const parsed = parseSource(text, limits);
   if (!parsed.ok) return { ok: false, problems: parsed.problems };
   const { data, locate } = parsed.source;
@@ -48,20 +65,26 @@ export async function checkSpecText(text: string, limits: ParseLimits = defaultP
 
   // Schema and reference problems are independent; report both before giving up.
   const structural = [...(await validateAgainstSchema(withInlinedPathItems(record))), ...checkReferences(record)];
-  if (structural.length > 0) return { ok: false, problems: place(structural) };
+  if (structural.some((p) => p.severity === 'error')) return { ok: false, problems: place(structural) };
 
   // 3.1 and 3.2 differences are settled here, so everything after reads 3.0's dialect.
   const dialect = toModelDialect(record);
   const { model, problems } = normalize(dialect.document as unknown as OpenAPIV3.Document);
   model.source = record;
-  const placed = place([...dialect.problems, ...problems]);
+  const found = [...structural, ...dialect.problems, ...problems];
+  // Strict: a docs team's CI refuses what a build would only warn about.
+  const placed = place(options.strict ? found.map((p) => ({ ...p, severity: 'error' as const })) : found);
   if (placed.some((p) => p.severity === 'error')) return { ok: false, problems: placed };
   model.warnings = placed;
   return { ok: true, model };
 }
 
 /** Reads and checks a description file. Throws SpecError (every problem, with positions) when it is unusable. */
-export async function loadApiModel(file: string, limits: ParseLimits = defaultParseLimits): Promise<ApiModel> {
+export async function loadApiModel(
+  file: string,
+  limits: ParseLimits = defaultParseLimits,
+  options: CheckOptions = { strict: strictFromEnv() },
+): Promise<ApiModel> {
   const shown = path.relative(process.cwd(), file) || file;
   let text: string;
   try {
@@ -77,7 +100,7 @@ export async function loadApiModel(file: string, limits: ParseLimits = defaultPa
       },
     ]);
   }
-  if (limits !== defaultParseLimits) return modelOf(shown, text, limits);
+  if (limits !== defaultParseLimits || options.strict) return modelOf(shown, text, limits, options);
   // One build loads the description from several module graphs (the integration, the bundled pages, the host files
   // step); a process-wide cache keyed by the file's path and exact text checks it once. Edits change the text.
   const cache = processCache();
@@ -89,8 +112,13 @@ export async function loadApiModel(file: string, limits: ParseLimits = defaultPa
   return model;
 }
 
-async function modelOf(shown: string, text: string, limits: ParseLimits): Promise<ApiModel> {
-  const result = await checkSpecText(text, limits);
+async function modelOf(
+  shown: string,
+  text: string,
+  limits: ParseLimits,
+  options: CheckOptions = {},
+): Promise<ApiModel> {
+  const result = await checkSpecText(text, limits, options);
   if (!result.ok) throw new SpecError(shown, result.problems);
   return result.model;
 }

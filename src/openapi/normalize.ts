@@ -95,19 +95,21 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
       const pointer = pointerOf(method);
       const raw = operation as unknown as Record<string, unknown>;
 
-      const operationId = operation.operationId ?? derivedOperationId(method, path);
+      const written = operation.operationId ?? derivedOperationId(method, path);
       const label = `${method.toUpperCase()} ${path}`;
-      const previous = firstUse.get(operationId);
+      const previous = firstUse.get(written);
+      // A second use is drawn under a suffixed id (and so its own page), in the order the paths are written.
+      let operationId = written;
+      for (let n = 2; firstUse.has(operationId); n++) operationId = `${written}_${n}`;
       if (previous !== undefined) {
         problems.push({
-          severity: 'error',
+          severity: 'warning',
           pointer: `${pointer}/operationId`,
-          message: `The operationId "${operationId}" is used twice: by ${previous} and by ${label}.`,
+          message: `The operationId "${written}" is used twice: by ${previous} and by ${label}, which is called "${operationId}" here.`,
           hint: 'Every operation needs its own operationId; rename one of them.',
         });
-      } else {
-        firstUse.set(operationId, label);
       }
+      firstUse.set(operationId, label);
 
       const parameters = mergeParameters(
         [
@@ -180,6 +182,14 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
         else problems.push(wrongKind(`${pointer}/requestBody`, 'a request body', '`content`'));
       }
       operations.push(model);
+    }
+    if (path.includes('?')) {
+      problems.push({
+        severity: 'warning',
+        pointer: itemPointer,
+        message: `The path ${path} holds a query string, which a path may not; it is shown as written.`,
+        hint: 'Describe query parameters as parameters with `in: query`.',
+      });
     }
     if (!Object.keys(item).some(isHttpMethod)) {
       problems.push({ severity: 'warning', pointer: itemPointer, message: `The path ${path} has no operations.` });

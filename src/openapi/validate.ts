@@ -69,7 +69,27 @@ export async function validateAgainstSchema(data: Record<string, unknown>): Prom
   // A string here is the library's own $ref check; ours (refs.ts) reports the same with positions.
   if (result.valid || !Array.isArray(result.errors)) return [];
   const violations = (result.errors as SchemaViolation[]).map(asAdditionalProperty).filter((v) => !isTagParent(v));
-  return simplifyViolations(violations).map((v) => toProblem(v, data));
+  return simplifyViolations(violations).map((v) => withoutBlocking(toProblem(v, data), v));
+}
+
+/**
+ * Small mistakes real descriptions carry that do not stop a page from being drawn: a URL that is not one (not
+ * made a link) and a `pattern` that is not text (not shown). They are warnings; PETSTORE_STRICT makes them
+ * errors again.
+ */
+function withoutBlocking(problem: SpecProblem, v: SchemaViolation): SpecProblem {
+  const field = fromPointer(v.instancePath).at(-1);
+  if (v.keyword === 'format' && String(v.params.format).startsWith('uri')) {
+    return {
+      ...problem,
+      severity: 'warning',
+      message: `${problem.message.replace(/\.$/, '')}; it is not made a link.`,
+    };
+  }
+  if (v.keyword === 'type' && field === 'pattern') {
+    return { ...problem, severity: 'warning', message: `${problem.message.replace(/\.$/, '')}; it is not shown.` };
+  }
+  return problem;
 }
 
 /** The 3.1 and 3.2 schemas close objects with `unevaluatedProperties`, 3.0's with `additionalProperties`: one wording. */

@@ -63,7 +63,8 @@ export function constraints(document: unknown, schema: SchemaOrRef): string[] {
   range(s.minLength, s.maxLength, ' characters');
   range(s.minItems, s.maxItems, ' items');
   if (s.multipleOf !== undefined) out.push(`multiple of ${s.multipleOf}`);
-  if (s.pattern) out.push(`pattern: ${s.pattern}`);
+  // A pattern that is not text (a number, say) breaks the schema; the loader warns, and it is not shown.
+  if (typeof s.pattern === 'string' && s.pattern) out.push(`pattern: ${s.pattern}`);
   if (s.uniqueItems) out.push('unique items');
   if (s.enum) out.push(`one of: ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`);
   if (s.default !== undefined) out.push(`default: ${JSON.stringify(s.default)}`);

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../src/openapi/index.ts';
-import { minimalSpec, onlyError, problemsOf } from './support/check.ts';
+import { checkSpecText } from '../../src/openapi/load-spec.ts';
+import { defaultParseLimits } from '../../src/openapi/parse-source.ts';
+import { minimalSpec, modelOf, onlyError, problemsOf } from './support/check.ts';
 
 describe('a description the build refuses', () => {
   it('is empty', async () => {
@@ -59,19 +61,6 @@ components:
     expect(error.position).toEqual({ line: 1, column: 1 });
   });
 
-  it('uses one operationId twice, naming both operations', async () => {
-    const text = `${minimalSpec}    post:
-      operationId: listThings
-      responses:
-        '201':
-          description: Created
-`;
-    const error = onlyError(await problemsOf(text));
-    expect(error.message).toBe('The operationId "listThings" is used twice: by GET /things and by POST /things.');
-    expect(error.pointer).toBe('/paths/~1things/post/operationId');
-    expect(error.position).toEqual({ line: 14, column: 7 });
-  });
-
   it.each([
     ['4.0.0', 'The description says `openapi: 4.0.0`; the portal reads OpenAPI 3.0.x, 3.1.x and 3.2.x.'],
     ['2.0', 'The description says `openapi: 2.0`; the portal reads OpenAPI 3.0.x, 3.1.x and 3.2.x.'],
@@ -86,34 +75,6 @@ components:
     const error = onlyError(await problemsOf(minimalSpec.replace('openapi: 3.0.3', 'swagger: "2.0"')));
     expect(error.message).toBe('This is a Swagger 2.0 description; the portal reads OpenAPI 3.0, 3.1 and 3.2.');
   });
-
-  it('has a tag group naming an unknown tag', async () => {
-    const text = `${minimalSpec}x-tagGroups:
-  - name: Everything
-    tags: [Things, Thigns]
-`;
-    const error = onlyError(await problemsOf(text));
-    expect(error.message).toBe(
-      'The group "Everything" names the tag "Thigns", which is neither declared under `tags` nor used by any operation.',
-    );
-    expect(error.pointer).toBe('/x-tagGroups/0/tags/1');
-    expect(error.position).toEqual({ line: 15, column: 20 });
-  });
-
-  it.each(['2027-02-30', '30/06/2027', 'next summer', '2027-6-30'])(
-    'has a malformed x-sunset date (%s)',
-    async (date) => {
-      const text = minimalSpec.replace(
-        '      operationId: listThings\n',
-        `      operationId: listThings\n      deprecated: true\n      x-sunset: "${date}"\n`,
-      );
-      const error = onlyError(await problemsOf(text));
-      expect(error.message).toBe(`\`x-sunset\` is "${date}", which is not a real ISO 8601 date.`);
-      expect(error.hint).toContain('YYYY-MM-DD');
-      expect(error.pointer).toBe('/paths/~1things/get/x-sunset');
-      expect(error.position).toEqual({ line: 10, column: 7 });
-    },
-  );
 
   it('names a successor that does not exist', async () => {
     const text = minimalSpec.replace(
@@ -197,5 +158,81 @@ describe('the report a docs writer reads', () => {
         '  Hint: Each key may appear once in a mapping; remove or rename the repeated one.',
       ].join('\n'),
     );
+  });
+});
+
+describe('a description with small mistakes still builds, with a warning for each (issue 17, item 6)', () => {
+  const mistakes = `openapi: 3.0.3
+info:
+  title: Tiny
+  version: 1.0.0
+  termsOfService: "see our site"
+paths:
+  /things?kind=all:
+    get:
+      operationId: listThings
+      tags: [Things]
+      responses:
+        '200':
+          description: OK
+          content:
+            application/json:
+              schema:
+                type: string
+                pattern: 5
+  /others:
+    get:
+      operationId: listThings
+      tags: [Things]
+      responses:
+        '200':
+          description: OK
+x-tagGroups:
+  - name: Everything
+    tags: [Things, Thigns]
+`;
+
+  it('draws every page it can and says what it made of each mistake, where', async () => {
+    const model = await modelOf(mistakes);
+    expect(model.operations.map((o) => [o.operationId, o.path])).toEqual([
+      ['listThings', '/things?kind=all'],
+      ['listThings_2', '/others'],
+    ]);
+    expect(new Set(model.operations.map((o) => o.slug)).size).toBe(2);
+    expect(model.tagGroups).toEqual([{ name: 'Everything', tags: ['Things'] }]);
+    expect(model.warnings.map((w) => [w.pointer, w.message, w.position?.line])).toEqual([
+      [
+        '/info/termsOfService',
+        '`termsOfService` is the text "see our site", which is not a valid uri-reference; it is not made a link.',
+        5,
+      ],
+      [
+        '/paths/~1things?kind=all/get/responses/200/content/application~1json/schema/pattern',
+        '`pattern` must be a string, but it is a number (5); it is not shown.',
+        18,
+      ],
+      [
+        '/paths/~1things?kind=all',
+        'The path /things?kind=all holds a query string, which a path may not; it is shown as written.',
+        7,
+      ],
+      [
+        '/paths/~1others/get/operationId',
+        'The operationId "listThings" is used twice: by GET /things?kind=all and by GET /others, which is called "listThings_2" here.',
+        21,
+      ],
+      [
+        '/x-tagGroups/0/tags/1',
+        'The group "Everything" names the tag "Thigns", which is neither declared under `tags` nor used by any operation; it is left out.',
+        28,
+      ],
+    ]);
+  });
+
+  it('refuses each of them when strict', async () => {
+    const result = await checkSpecText(mistakes, defaultParseLimits, { strict: true });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => p.severity)).toEqual(['error', 'error', 'error', 'error', 'error']);
   });
 });

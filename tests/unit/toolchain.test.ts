@@ -11,7 +11,10 @@ import { outDirOf } from '../../src/search/search-index.ts';
 import { brokenLinks, walk } from '../support/built-site.ts';
 import { bin, buildSite, run } from './support/programs.ts';
 
-const badSpec = 'tests/fixtures/specs/duplicate-operation-id.yaml';
+const badSpec = 'tests/fixtures/specs/broken-ref.yaml';
+/** A description with a mistake the build only warns about (an operationId used twice). */
+const warnedSpec = 'tests/fixtures/specs/duplicate-operation-id.yaml';
+const brokenRefAt = `${badSpec}:15:17  error  at /paths/~1things/get/responses/200/content/application~1json/schema/$ref`;
 
 /** Redocly's recommended ruleset; localhost is allowed because the sandbox server is meant to be local. */
 function redoclyLint(file: string) {
@@ -58,9 +61,22 @@ describe('npm run spec:check', () => {
       new RegExp(`^Checked ${badSpec.replaceAll('.', '\\.')}: \\d+ errors?( and \\d+ warnings?)?\\.$`, 'm'),
     );
     expect(output).not.toContain('nothing was built');
-    expect(output).toContain(`${badSpec}:13:7  error  at /paths/~1things/post/operationId`);
-    expect(output).toContain('The operationId "listThings" is used twice: by GET /things and by POST /things.');
+    expect(output).toContain(brokenRefAt);
+    expect(output).toContain('The reference "#/components/schemas/Thing" points at nothing in this file.');
     expect(status).toBe(1);
+  });
+
+  it('passes a description with warnings, and refuses it with --strict or PETSTORE_STRICT=1', () => {
+    const lenient = run('src/openapi/cli.ts', [warnedSpec]);
+    expect(lenient.output).toContain(`${warnedSpec}:13:7  warning  at /paths/~1things/post/operationId`);
+    expect(lenient.status).toBe(0);
+    for (const strict of [
+      run('src/openapi/cli.ts', ['--strict', warnedSpec]),
+      run('src/openapi/cli.ts', [warnedSpec], { PETSTORE_STRICT: '1' }),
+    ]) {
+      expect(strict.output).toContain(`${warnedSpec}:13:7  error  at /paths/~1things/post/operationId`);
+      expect(strict.status).toBe(1);
+    }
   });
 });
 
@@ -68,7 +84,7 @@ describe('npm run build with a bad description', () => {
   it('stops before writing anything and prints every problem', () => {
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-bad-build-')), 'dist');
     const { status, output } = run(buildSite, ['--outDir', outDir], { PETSTORE_SPEC: badSpec });
-    expect(output).toContain(`${badSpec}:13:7  error  at /paths/~1things/post/operationId`);
+    expect(output).toContain(brokenRefAt);
     expect(output).toContain('nothing was built');
     // Our report once, and nothing of Astro's or Starlight's error wrapper around it.
     expect(output.split('nothing was built').length).toBe(2);

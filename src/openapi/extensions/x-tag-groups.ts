@@ -125,9 +125,9 @@ function groupsFromExtension(raw: unknown, known: ReadonlySet<string>): Extensio
       const tagPointer = toPointer(['x-tagGroups', i, 'tags', j]);
       if (typeof tag !== 'string' || !known.has(tag)) {
         problems.push({
-          severity: 'error',
+          severity: 'warning',
           pointer: tagPointer,
-          message: `The group "${entry.name}" names the tag ${JSON.stringify(tag)}, which is neither declared under \`tags\` nor used by any operation.`,
+          message: `The group "${entry.name}" names the tag ${JSON.stringify(tag)}, which is neither declared under \`tags\` nor used by any operation; it is left out.`,
           hint: `Known tags: ${[...known].join(', ') || 'none'}.`,
         });
         return;
