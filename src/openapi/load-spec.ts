@@ -11,6 +11,7 @@ import type { ApiModel } from './model.ts';
 import { normalize } from './normalize.ts';
 import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
 import { checkReferences, withInlinedPathItems } from './refs.ts';
+import { relativeLinkWarning } from './relative-links.ts';
 import { SpecError, type SpecProblem } from './spec-problem.ts';
 import { checkVersion, validateAgainstSchema } from './validate.ts';
 
@@ -35,7 +36,12 @@ export type CheckResult = { ok: true; model: ApiModel } | { ok: false; problems:
 export interface CheckOptions {
   /** Warnings are errors too (`PETSTORE_STRICT=1`, `spec:check --strict`). */
   strict?: boolean;
+  /** Where relative links in descriptions lead (`PETSTORE_LINK_BASE`); default: the description's externalDocs.url. */
+  linkBase?: string;
 }
+
+/** Environment variable naming the site relative links in descriptions belong to. */
+export const linkBaseVariable = 'PETSTORE_LINK_BASE';
 
 /** Whether the environment asks for strict checking: `PETSTORE_STRICT=1`. */
 export function strictFromEnv(env: Record<string, string | undefined> = process.env): boolean {
@@ -71,7 +77,9 @@ export async function checkSpecText(
   const dialect = toModelDialect(record);
   const { model, problems } = normalize(dialect.document as unknown as OpenAPIV3.Document);
   model.source = record;
-  const found = [...structural, ...dialect.problems, ...problems];
+  const linkBase = options.linkBase ?? absoluteUrl((record.externalDocs as { url?: unknown } | undefined)?.url);
+  if (linkBase) model.linkBase = linkBase;
+  const found = [...structural, ...dialect.problems, ...problems, ...relativeLinkWarning(record, linkBase)];
   // Strict: a docs team's CI refuses what a build would only warn about.
   const placed = place(options.strict ? found.map((p) => ({ ...p, severity: 'error' as const })) : found);
   if (placed.some((p) => p.severity === 'error')) return { ok: false, problems: placed };
@@ -83,7 +91,7 @@ export async function checkSpecText(
 export async function loadApiModel(
   file: string,
   limits: ParseLimits = defaultParseLimits,
-  options: CheckOptions = { strict: strictFromEnv() },
+  options: CheckOptions = optionsFromEnv(),
 ): Promise<ApiModel> {
   const shown = path.relative(process.cwd(), file) || file;
   let text: string;
@@ -100,7 +108,7 @@ export async function loadApiModel(
       },
     ]);
   }
-  if (limits !== defaultParseLimits || options.strict) return modelOf(shown, text, limits, options);
+  if (limits !== defaultParseLimits || options.strict || options.linkBase) return modelOf(shown, text, limits, options);
   // One build loads the description from several module graphs (the integration, the bundled pages, the host files
   // step); a process-wide cache keyed by the file's path and exact text checks it once. Edits change the text.
   const cache = processCache();
@@ -130,4 +138,15 @@ function processCache(): ModelCache {
   const holder = globalThis as typeof globalThis & { [key: symbol]: ModelCache | undefined };
   holder[key] ??= new Map();
   return holder[key];
+}
+
+/** The options the environment asks for: PETSTORE_STRICT and PETSTORE_LINK_BASE. */
+function optionsFromEnv(env: Record<string, string | undefined> = process.env): CheckOptions {
+  const linkBase = absoluteUrl(env[linkBaseVariable]?.trim());
+  return { strict: strictFromEnv(env), ...(linkBase ? { linkBase } : {}) };
+}
+
+/** An http(s) URL, or undefined. */
+function absoluteUrl(value: unknown): string | undefined {
+  return typeof value === 'string' && /^https?:\/\/[^/]/i.test(value) ? value : undefined;
 }

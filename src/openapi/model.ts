@@ -258,6 +258,11 @@ export interface ApiModel {
   warnings: SpecProblem[];
   /** The checked document in 3.0's dialect (dialect.ts), for resolving schema references. */
   document: OpenAPIV3.Document;
+  /**
+   * The address relative links in descriptions are resolved against (PETSTORE_LINK_BASE, else the description's
+   * `externalDocs.url`); without one they are shown as text.
+   */
+  linkBase?: string;
   /** The description as written (any version), for the downloads. */
   source: Record<string, unknown>;
 }

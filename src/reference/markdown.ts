@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Transformer, unified } from 'unified';
+import { isRelativeLink } from '../openapi/relative-links.ts';
 import { RecentCaches } from './recent-cache.ts';
 import { renderBackend } from './render-backend.ts';
 
@@ -23,11 +24,16 @@ export interface RenderMarkdownOptions {
    * in (2 for a page's own description, under its h1). Default 4, for text inside the pages' h3 sections.
    */
   highestHeading?: number;
+  /**
+   * The site relative links (`/docs/x`) belong to: they are resolved against it. Without one they become text, as
+   * they would lead into the portal, where nothing is at that address (see `openapi/relative-links.ts`).
+   */
+  linkBase?: string;
 }
 
 /** Which way of rendering `options` asks for: the variant of the memos below. */
 const variantOf = (options: RenderMarkdownOptions) =>
-  `${options.inline ? 'inline' : 'block'} h${options.highestHeading ?? HIGHEST_LEVEL}`;
+  `${options.inline ? 'inline' : 'block'} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''}`;
 
 // The same descriptions (shared headers, error responses, parameters) recur on page after page: rendering is
 // pure, so a text is rendered once while it keeps coming. At 1,000 operations this saves most of the Markdown work.
@@ -52,7 +58,8 @@ export function sanitisedTree(markdown: string): Root {
 /** The HTML of a tree from `sanitisedTree`, rendered as `options` asks. Changes the tree: pass a copy to keep it. */
 export function htmlOfTree(tree: Root, options: RenderMarkdownOptions = {}): string {
   const finishing = options.inline ? inlineFinishing : blockFinishing;
-  return finishing.stringify(finishing.runSync(tree, { data: { highestHeading: options.highestHeading } }));
+  const data = { highestHeading: options.highestHeading, linkBase: options.linkBase };
+  return finishing.stringify(finishing.runSync(tree, { data }));
 }
 
 /** The plain text of a tree from `sanitisedTree`, as `markdownToText` gives it. Leaves the tree as it is. */
@@ -190,6 +197,23 @@ function rehypeGithubAlerts() {
   };
 }
 
+/** Relative links resolved against the description's site, or made text when there is none (see the option). */
+function rehypeRelativeLinks(): Transformer<Root, Root> {
+  return (tree, file) => {
+    const base = (file.data as { linkBase?: unknown }).linkBase;
+    for (const element of elementsOf(tree)) {
+      const href = element.tagName === 'a' ? element.properties.href : undefined;
+      if (typeof href !== 'string' || !isRelativeLink(href)) continue;
+      if (typeof base === 'string') {
+        element.properties = { href: new URL(href, base).href, rel: ['noopener', 'noreferrer'] };
+      } else {
+        element.tagName = 'span';
+        element.properties = {};
+      }
+    }
+  };
+}
+
 /** A description that is one paragraph becomes its contents, so it can sit inside a table cell or a sentence. */
 function rehypeUnwrapLoneParagraph() {
   return (tree: Root) => {
@@ -214,7 +238,7 @@ const sanitising = unified()
   .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })
   .freeze();
 
-const blockFinishing = unified().use(rehypeShiftHeadings).use(rehypeStringify).freeze();
+const blockFinishing = unified().use(rehypeShiftHeadings).use(rehypeRelativeLinks).use(rehypeStringify).freeze();
 const inlineFinishing = blockFinishing().use(rehypeUnwrapLoneParagraph).freeze();
 
 function elementsOf(node: Root | RootContent): Element[] {

@@ -100,10 +100,10 @@ describe('renderMarkdown: ordinary Markdown', () => {
     expect(renderMarkdown('```json\n{"a": "<b>"}\n```')).toBe('<pre><code>{"a": "&#x3C;b>"}\n</code></pre>');
   });
 
-  it('keeps relative, fragment and mailto links without rel, and gives other origins rel but no target', () => {
-    const html = renderMarkdown('[a](/guides/auth) [b](#pet) [c](mailto:x@example.com) [d](https://other.example)');
+  it('keeps fragment and mailto links without rel, and gives other origins rel but no target', () => {
+    const html = renderMarkdown('[b](#pet) [c](mailto:x@example.com) [d](https://other.example)');
     expect(html).toBe(
-      '<p><a href="/guides/auth">a</a> <a href="#pet">b</a> <a href="mailto:x@example.com">c</a> ' +
+      '<p><a href="#pet">b</a> <a href="mailto:x@example.com">c</a> ' +
         '<a href="https://other.example" rel="noopener noreferrer">d</a></p>',
     );
   });
@@ -166,6 +166,23 @@ describe("renderMarkdown: GitHub's alerts", () => {
   it('still sanitises what an alert holds', () => {
     const html = renderMarkdown('> [!WARNING]\n> <script>alert(1)</script> [x](javascript:alert(1))');
     expect(html).not.toMatch(/<script|javascript:/i);
+  });
+});
+
+describe('renderMarkdown: relative links', () => {
+  const text = 'See [the guide](/docs/guide), [up](../up), [here](#here) and [there](https://example.com/x).';
+
+  it('shows links into nowhere as text when the description names no site', () => {
+    expect(renderMarkdown(text)).toBe(
+      '<p>See <span>the guide</span>, <span>up</span>, <a href="#here">here</a> and <a href="https://example.com/x" rel="noopener noreferrer">there</a>.</p>',
+    );
+  });
+
+  it("resolves them against the description's site", () => {
+    const html = renderMarkdown(text, { linkBase: 'https://docs.example.com/api/v1/' });
+    expect(html).toContain('<a href="https://docs.example.com/docs/guide" rel="noopener noreferrer">the guide</a>');
+    expect(html).toContain('<a href="https://docs.example.com/api/up" rel="noopener noreferrer">up</a>');
+    expect(html).toContain('<a href="#here">here</a>');
   });
 });
 

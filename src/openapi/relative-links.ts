@@ -1,0 +1,57 @@
+/**
+ * Links in a description's Markdown that are relative (`/docs/…`, `../x`) were written for the API vendor's own
+ * site: on the portal they would resolve against the portal and lead nowhere. This finds them, so the build can
+ * say how many there are and where the first is; the pages resolve them against a base (the description's
+ * `externalDocs.url`, or PETSTORE_LINK_BASE) or, without one, show them as text.
+ */
+import { escapeSegment, isRecord } from './json-pointer.ts';
+import type { SpecProblem } from './spec-problem.ts';
+
+/** An inline Markdown link or image target, or an HTML href. */
+const linkTargets = /\]\(\s*<?([^)\s>]+)|\shref\s*=\s*["']([^"']+)["']/g;
+
+/** Whether a link target leads off the page it sits on without naming a site: `/docs/x`, `x.html`, `../y`. */
+export function isRelativeLink(target: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#') && !target.startsWith('//');
+}
+
+/** One warning for every relative link in descriptions and summaries, with a count and the first place. */
+export function relativeLinkWarning(document: unknown, base: string | undefined): SpecProblem[] {
+  let count = 0;
+  let first: { pointer: string; target: string } | undefined;
+  const visit = (value: unknown, pointer: string): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, `${pointer}/${i}`));
+      return;
+    }
+    if (!isRecord(value)) return;
+    for (const [key, inner] of Object.entries(value)) {
+      const at = `${pointer}/${escapeSegment(key)}`;
+      if ((key === 'description' || key === 'summary') && typeof inner === 'string') {
+        for (const match of inner.matchAll(linkTargets)) {
+          const target = match[1] ?? match[2] ?? '';
+          if (!isRelativeLink(target)) continue;
+          count++;
+          first ??= { pointer: at, target };
+        }
+      } else visit(inner, at);
+    }
+  };
+  visit(document, '');
+  if (!first) return [];
+  const links = count === 1 ? `1 link in a description is relative` : `${count} links in descriptions are relative`;
+  return [
+    base
+      ? {
+          severity: 'warning',
+          pointer: first.pointer,
+          message: `${links}, such as "${first.target}" here; they are resolved against ${base}.`,
+        }
+      : {
+          severity: 'warning',
+          pointer: first.pointer,
+          message: `${links}, such as "${first.target}" here; with no site to resolve them against, they are shown as text.`,
+          hint: "Give the description an externalDocs.url on the site they belong to, or set PETSTORE_LINK_BASE to that site's address (the portal's own, if they point into it).",
+        },
+  ];
+}
