@@ -1,16 +1,42 @@
 import { defineCollection } from 'astro:content';
 import { docsLoader } from '@astrojs/starlight/loaders';
 import { docsSchema } from '@astrojs/starlight/schema';
+import type { Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { descriptionFacts, descriptionHas, loadApiModel, resolveSpecPath } from './openapi/index.ts';
 
 /**
- * Starlight's frontmatter plus one field of ours: `pageLayout: 'operation'` asks for the operation layout (the
+ * Starlight's frontmatter plus two fields of ours: `pageLayout: 'operation'` asks for the operation layout (the
  * docs beside a sticky sample pane, with "On this page" as a bar over the content instead of a third column;
- * `src/components/starlight/TwoColumnContent.astro`).
+ * `src/components/starlight/TwoColumnContent.astro`); `requires` lists what a guide quotes from the description
+ * (an error catalog, rate limits, …), so that it is left out of a site built from a description without them.
  */
 const starlightFrontmatter = docsSchema({
-  extend: z.object({ pageLayout: z.enum(['operation']).optional() }),
+  extend: z.object({
+    pageLayout: z.enum(['operation']).optional(),
+    requires: z.array(z.enum(descriptionFacts)).optional(),
+  }),
 });
+
+/**
+ * Starlight's docs, less the pages whose `requires` the description does not meet: built from another description,
+ * the site has no Pet Store rate-limits guide, and no guide links to an error catalog that was not built.
+ */
+function docsForThisDescription(): Loader {
+  const docs = docsLoader();
+  return {
+    name: 'petstore:docs-for-this-description',
+    load: async (context) => {
+      await docs.load(context);
+      const model = await loadApiModel(resolveSpecPath(process.cwd()));
+      for (const [id, entry] of context.store.entries()) {
+        const requires = (entry.data as { requires?: unknown }).requires;
+        const needs = Array.isArray(requires) ? (requires as (typeof descriptionFacts)[number][]) : [];
+        if (needs.some((fact) => !descriptionHas(model, fact))) context.store.delete(id);
+      }
+    },
+  };
+}
 type SchemaContext = Parameters<typeof starlightFrontmatter>[0];
 let starlightPageFrontmatter: ReturnType<typeof starlightFrontmatter> | undefined;
 
@@ -30,5 +56,5 @@ function frontmatterSchema(context: SchemaContext) {
 }
 
 export const collections = {
-  docs: defineCollection({ loader: docsLoader(), schema: frontmatterSchema }),
+  docs: defineCollection({ loader: docsForThisDescription(), schema: frontmatterSchema }),
 };

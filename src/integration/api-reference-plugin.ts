@@ -19,10 +19,20 @@ export function apiReferencePlugin(): StarlightPlugin {
   return {
     name: 'petstore:api-reference',
     hooks: {
-      'config:setup': async ({ config, updateConfig, addIntegration, astroConfig, logger, isRestart }) => {
+      'config:setup': async ({
+        config,
+        updateConfig,
+        addIntegration,
+        addRouteMiddleware,
+        astroConfig,
+        logger,
+        isRestart,
+      }) => {
         const root = fileURLToPath(astroConfig.root);
         const file = resolveSpecPath(root);
         const shown = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+        // The home page takes its title and tagline from the description.
+        addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./home-route-data.ts', import.meta.url)) });
         addIntegration({
           name: 'petstore:watch-spec',
           hooks: { 'astro:config:setup': ({ addWatchFile }) => addWatchFile(file) },
@@ -42,6 +52,9 @@ export function apiReferencePlugin(): StarlightPlugin {
             `${model.info.title} ${model.info.version}: ${model.operations.length} operations, ${model.schemas.length} schemas.`,
           );
           updateConfig({
+            // The site is named after the API it documents: its header and every page's <title>.
+            title: model.info.title,
+            ...(model.info.summary ? { description: model.info.summary } : {}),
             sidebar: [...(config.sidebar ?? []), ...referenceSidebar(model)],
             customCss: [...(config.customCss ?? []), highlightStylesheetId],
           });

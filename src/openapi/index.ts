@@ -5,6 +5,9 @@ export type * from './model.ts';
 export { httpMethods } from './model.ts';
 export {
   anonymousQuota,
+  type DescriptionFact,
+  descriptionFacts,
+  descriptionHas,
   lowestPlanQuota,
   planAllows,
   planOrder,

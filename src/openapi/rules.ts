@@ -58,3 +58,23 @@ export function anonymousQuota(model: ApiModel): Quota | undefined {
   const key = sandboxDemoKeys(model)[0];
   return lowestPlanQuota(model) ?? (key ? { perMinute: key.perMinute, perDay: key.perDay } : undefined);
 }
+
+/** What a description may or may not hold that pages about it depend on (a guide lists the ones it quotes). */
+export const descriptionFacts = ['errorCatalog', 'rateLimits', 'sandbox', 'apiKey', 'deprecation'] as const;
+export type DescriptionFact = (typeof descriptionFacts)[number];
+
+/** Whether the description holds `fact`: an error catalog, rate-limit plans, a sandbox with demo keys, … */
+export function descriptionHas(model: ApiModel, fact: DescriptionFact): boolean {
+  switch (fact) {
+    case 'errorCatalog':
+      return model.errorCodes.length > 0;
+    case 'rateLimits':
+      return model.rateLimits !== undefined;
+    case 'sandbox':
+      return sandboxServer(model) !== undefined;
+    case 'apiKey':
+      return model.securitySchemes.some((scheme) => scheme.apiKey !== undefined);
+    case 'deprecation':
+      return model.operations.some((operation) => operation.deprecation !== undefined);
+  }
+}

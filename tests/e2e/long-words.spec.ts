@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { brokenLinks } from '../support/built-site.ts';
 import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/long-words/openapi.yaml');
@@ -63,3 +64,21 @@ for (const viewport of [
     expect(problems).toEqual([]);
   });
 }
+
+test('is named after its own description, and ships no Pet Store page or link to a page it did not build', async ({
+  page,
+}) => {
+  await page.goto(`${site?.baseUrl}/`);
+  await expect(page).toHaveTitle('Long words documentation | Long words');
+  await expect(page.getByRole('heading', { level: 1, name: 'Long words documentation' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Long words', exact: true })).toBeVisible(); // the site title, home link
+  await expect(page.getByText('Pet Store')).toHaveCount(0);
+  // Guides that quote what this description lacks (an error catalog, rate limits, demo keys) are left out.
+  await page.goto(`${site?.baseUrl}/reference/`);
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  for (const guide of ['Getting started', 'Authentication', 'Rate limits', 'Errors']) {
+    await expect(sidebar.getByRole('link', { name: guide, exact: true })).toHaveCount(0);
+  }
+  await expect(sidebar.getByRole('link', { name: 'Publishing the portal' })).toBeVisible();
+  expect(brokenLinks(site?.outDir ?? '')).toEqual([]);
+});

@@ -17,6 +17,8 @@ export interface FixtureSite {
   baseUrl: string;
   /** Every page's URL path (`/`, `/reference/…/`), from the build on disk. */
   pages: string[];
+  /** The folder the site was built into. */
+  outDir: string;
   close(): void;
 }
 
@@ -54,7 +56,7 @@ export async function buildAndServe(fixture: string, name: string): Promise<Fixt
   const pages = walk(outDir)
     .filter((file) => file.endsWith('index.html'))
     .map((file) => `/${path.relative(outDir, file).replace(/index\.html$/, '')}`);
-  return { baseUrl, pages, close };
+  return { baseUrl, pages, outDir, close };
 }
 
 /**
