@@ -21,7 +21,7 @@ export function relativeLinkWarning(document: unknown, base: string | undefined)
   let first: { pointer: string; target: string } | undefined;
   const visit = (value: unknown, pointer: string): void => {
     if (Array.isArray(value)) {
-      value.forEach((item, i) => visit(item, `${pointer}/${i}`));
+      for (const [i, item] of value.entries()) visit(item, `${pointer}/${i}`);
       return;
     }
     if (!isRecord(value)) return;
