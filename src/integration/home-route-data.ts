@@ -6,28 +6,37 @@
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
 import { getApiModel } from '../data/api-model.ts';
 
+/** Starlight writes the hero's title and tagline, and the `<title>`, as HTML: the description's text is escaped. */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
 export const onRequest = defineRouteMiddleware(async (context) => {
   const route = context.locals.starlightRoute;
   if (route.id !== '' && route.id !== 'index') return;
   const { info } = await getApiModel();
   const data = route.entry.data;
   const was = { title: data.title, description: data.description };
-  data.title = `${info.title} documentation`;
-  data.description =
+  const title = `${info.title} documentation`;
+  const description =
     info.summary ??
     `The reference, live test console and guides for the ${info.title}, built from its OpenAPI description.`;
+  data.title = title;
+  data.description = description;
   if (data.hero) {
-    data.hero.tagline =
+    data.hero.title = escapeHtml(title);
+    data.hero.tagline = escapeHtml(
       info.summary ??
-      `Everything you need to call the ${info.title} — a reference built from its OpenAPI description, a console to try calls in your browser, and guides to using it well.`;
+        `Everything you need to call the ${info.title} — a reference built from its OpenAPI description, a console to try calls in your browser, and guides to using it well.`,
+    );
   }
   for (const item of route.head) {
-    const content = item.tag === 'title' ? item.content : item.attrs?.content;
-    if (typeof content !== 'string') continue;
-    const replaced = content
-      .replace(was.title, data.title)
-      .replace(was.description ?? '\u0000', data.description ?? '');
-    if (item.tag === 'title') item.content = replaced;
-    else if (item.attrs) item.attrs.content = replaced;
+    if (item.tag === 'title' && typeof item.content === 'string') {
+      item.content = item.content.replace(escapeHtml(was.title), escapeHtml(title));
+    } else if (item.attrs && typeof item.attrs.content === 'string') {
+      // Attribute values are escaped when written.
+      item.attrs.content = item.attrs.content
+        .replace(was.title, title)
+        .replace(was.description ?? '\u0000', description);
+    }
   }
 });
