@@ -57,7 +57,11 @@ export async function highlightHere(code: string, language: string): Promise<str
   // every token of it made one page 8,000 elements, and a reader skims such a block rather than reads it.
   const long = code.length > maxHighlightedLength;
   const lang = !long && shiki.getLoadedLanguages().includes(language) ? language : 'text';
-  return shiki.codeToHtml(code, { lang, themes, defaultColor: 'light', transformers });
+  // No time limit per line (Shiki stops tokenizing a line after 500 ms by default): on a busy machine the first
+  // line a fresh engine meets could pass it while the grammar's regexes compile, and that line came out in one
+  // colour, the next lines in shifted ones, in one theme only, on some builds and not others. The code is
+  // bounded by maxHighlightedLength, so there is no runaway to guard against.
+  return shiki.codeToHtml(code, { lang, themes, defaultColor: 'light', transformers, tokenizeTimeLimit: 0 });
 }
 
 type CodeElement = Parameters<NonNullable<ShikiTransformer['code']>>[0];
