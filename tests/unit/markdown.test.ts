@@ -100,10 +100,10 @@ describe('renderMarkdown: ordinary Markdown', () => {
     expect(renderMarkdown('```json\n{"a": "<b>"}\n```')).toBe('<pre><code>{"a": "&#x3C;b>"}\n</code></pre>');
   });
 
-  it('keeps fragment and mailto links without rel, and gives other origins rel but no target', () => {
-    const html = renderMarkdown('[b](#pet) [c](mailto:x@example.com) [d](https://other.example)');
+  it('keeps mailto links without rel, and gives other origins rel but no target', () => {
+    const html = renderMarkdown('[c](mailto:x@example.com) [d](https://other.example)');
     expect(html).toBe(
-      '<p><a href="#pet">b</a> <a href="mailto:x@example.com">c</a> ' +
+      '<p><a href="mailto:x@example.com">c</a> ' +
         '<a href="https://other.example" rel="noopener noreferrer">d</a></p>',
     );
   });
@@ -174,7 +174,7 @@ describe('renderMarkdown: relative links', () => {
 
   it('shows links into nowhere as text when the description names no site', () => {
     expect(renderMarkdown(text)).toBe(
-      '<p>See <span>the guide</span>, <span>up</span>, <a href="#here">here</a> and <a href="https://example.com/x" rel="noopener noreferrer">there</a>.</p>',
+      '<p>See <span>the guide</span>, <span>up</span>, <span>here</span> and <a href="https://example.com/x" rel="noopener noreferrer">there</a>.</p>',
     );
   });
 
@@ -182,7 +182,11 @@ describe('renderMarkdown: relative links', () => {
     const html = renderMarkdown(text, { linkBase: 'https://docs.example.com/api/v1/' });
     expect(html).toContain('<a href="https://docs.example.com/docs/guide" rel="noopener noreferrer">the guide</a>');
     expect(html).toContain('<a href="https://docs.example.com/api/up" rel="noopener noreferrer">up</a>');
-    expect(html).toContain('<a href="#here">here</a>');
+    expect(html).toContain('<a href="https://docs.example.com/api/v1/#here" rel="noopener noreferrer">here</a>');
+  });
+
+  it('keeps links to its own footnotes', () => {
+    expect(renderMarkdown('A note[^1].\n\n[^1]: The note.')).toContain('<a href="#user-content-fn-1"');
   });
 });
 

@@ -179,7 +179,7 @@ describe('relative links written for the vendor’s own site', () => {
     expect(model.warnings.filter((w) => w.message.includes('relative')).map((w) => [w.pointer, w.message])).toEqual([
       [
         '/paths/~1things/get/description',
-        '3 links in descriptions are relative, such as "/docs/guide" here; with no site to resolve them against, they are shown as text.',
+        '4 links in descriptions are relative (paths or anchors of another site), such as "/docs/guide" here; with no site to resolve them against, they are shown as text.',
       ],
     ]);
   });
@@ -188,7 +188,7 @@ describe('relative links written for the vendor’s own site', () => {
     const model = await modelOf(withLinks('externalDocs:\n  url: https://docs.example.com/api/\n'));
     expect(model.linkBase).toBe('https://docs.example.com/api/');
     expect(model.warnings.map((w) => w.message)).toContain(
-      '3 links in descriptions are relative, such as "/docs/guide" here; they are resolved against https://docs.example.com/api/.',
+      '4 links in descriptions are relative (paths or anchors of another site), such as "/docs/guide" here; they are resolved against https://docs.example.com/api/.',
     );
     const result = await checkSpecText(withLinks(), defaultParseLimits, { linkBase: 'https://vendor.example/' });
     expect(result.ok && result.model.linkBase).toBe('https://vendor.example/');

