@@ -32,8 +32,13 @@ type ClientPlugin = NonNullable<Parameters<typeof createApiClientModal>[0]['plug
 
 const DOCUMENT_NAME = 'petstore';
 const SECRET_FIELD = 'x-scalar-secret-token';
-/** How long the sandbox may take to answer before the console starts with the spec's first server. */
-const SANDBOX_PROBE_MS = 600;
+/**
+ * How long the sandbox may take to answer before the console starts with the spec's first server. The probe runs
+ * while the console's code and the description load, and its answer is read on the same busy main thread: at 600 ms
+ * a slow machine missed a running sandbox (and so the demo key). A stopped sandbox refuses at once; only a hung one
+ * costs the whole wait.
+ */
+const SANDBOX_PROBE_MS = 2500;
 
 interface Session {
   open(trigger: HTMLElement): void;
