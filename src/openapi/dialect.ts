@@ -9,8 +9,7 @@
  * - other references: a `summary` or `description` beside a `$ref` overrides the target's, as 3.1 says.
  *
  * What the portal does not show yet is reported, not dropped silently: one warning per kind, with a count
- * and the first place it occurs (webhooks, operations under methods other than 3.0's, streamed items, schema
- * keywords with no 3.0 counterpart). A 3.0 description comes back as it is.
+ * and the first place it occurs (the encodings of streamed items, schema keywords with no 3.0 counterpart). A 3.0 description comes back as it is.
  */
 import { escapeSegment, isRecord } from './json-pointer.ts';
 import { followChain } from './refs.ts';
@@ -64,8 +63,8 @@ const subSchemas: ReadonlyMap<string, 'one' | 'list' | 'map'> = new Map([
   ['$defs', 'map'],
 ]);
 
-/** The HTTP methods a 3.0 path item has, which the model reads. */
-const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+/** The operation fields of a path item: 3.0's eight methods and 3.2's `query` (`additionalOperations` holds others). */
+const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
 
 export function toModelDialect(document: Json): { document: Json; problems: SpecProblem[] } {
   if (typeof document.openapi === 'string' && document.openapi.startsWith('3.0.')) {
@@ -159,7 +158,7 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
 
   const mediaType = (value: unknown, pointer: string): unknown => {
     if (!isRecord(value)) return value;
-    for (const streamed of ['itemSchema', 'itemEncoding', 'prefixEncoding']) {
+    for (const streamed of ['itemEncoding', 'prefixEncoding']) {
       if (streamed in value) {
         note(`media ${streamed}`, `${pointer}/${streamed}`, (n) =>
           n === 1
@@ -168,7 +167,9 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
         );
       }
     }
-    return { ...value, schema: schema(value.schema, `${pointer}/schema`) };
+    const out: Json = { ...value, schema: schema(value.schema, `${pointer}/schema`) };
+    if ('itemSchema' in value) out.itemSchema = schema(value.itemSchema, `${pointer}/itemSchema`);
+    return out;
   };
   const content = (value: unknown, pointer: string) => mapOf(value, mediaType, pointer);
   const withSchemaAndContent = (item: Json, pointer: string): Json => ({
@@ -206,14 +207,8 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
     }
     if (Array.isArray(out.parameters))
       out.parameters = out.parameters.map((p, i) => parameter(p, `${pointer}/parameters/${i}`));
-    for (const other of ['query', 'additionalOperations']) {
-      if (other in value) {
-        note('methods', `${pointer}/${other}`, (n) =>
-          n === 1
-            ? `Operations under \`${other}\` are not shown on the pages yet.`
-            : `Operations under \`query\` or \`additionalOperations\` are not shown on the pages yet (${n} places; this is the first).`,
-        );
-      }
+    if (isRecord(value.additionalOperations)) {
+      out.additionalOperations = mapOf(value.additionalOperations, operation, `${pointer}/additionalOperations`);
     }
     return out;
   };
@@ -221,14 +216,6 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
   const out: Json = { ...document };
   out.paths = mapOf(document.paths, pathItem, '/paths');
   if (isRecord(document.webhooks)) {
-    const count = Object.keys(document.webhooks).length;
-    if (count > 0) {
-      note(
-        'webhooks',
-        '/webhooks',
-        () => `The description's ${count} webhook${count === 1 ? ' is' : 's are'} not shown on the pages yet.`,
-      );
-    }
     out.webhooks = mapOf(document.webhooks, pathItem, '/webhooks');
   }
   if (isRecord(document.components)) {

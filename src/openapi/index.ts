@@ -14,5 +14,6 @@ export {
   type Quota,
   sandboxDemoKeys,
   sandboxServer,
+  servedOperations,
 } from './rules.ts';
 export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';

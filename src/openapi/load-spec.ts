@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
 import { toModelDialect } from './dialect.ts';
 import type { ApiModel } from './model.ts';
-import { normalize } from './normalize.ts';
+import { normalize } from './normalize/index.ts';
 import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
 import { checkReferences, withInlinedPathItems } from './refs.ts';
 import { relativeLinkWarning } from './relative-links.ts';

@@ -1,6 +1,6 @@
 /**
  * The typed model the site is built from. It is plain data derived from one
- * checked OpenAPI 3.0 description; it knows nothing of pages or YAML.
+ * checked OpenAPI description (3.0, 3.1 or 3.2, read in 3.0's dialect); it knows nothing of pages or YAML.
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SpecProblem } from './spec-problem.ts';
@@ -78,6 +78,8 @@ export interface ApiParameter extends ApiHeader {
 export interface ApiMediaType {
   mediaType: string;
   schema?: SchemaOrRef;
+  /** For a stream (`application/jsonl`, `text/event-stream`; 3.2's `itemSchema`): the schema of each item. */
+  itemSchema?: SchemaOrRef;
   examples: ApiExample[];
 }
 
@@ -132,8 +134,15 @@ export interface ApiOperation {
   operationId: string;
   /** Stable, URL-safe: `animals/get-pet` (tag slug / operation slug). */
   slug: string;
-  method: HttpMethod;
+  /**
+   * The HTTP method: lower case for a path item's fixed fields (`get` … `trace`, 3.2's `query`), as written for
+   * 3.2's `additionalOperations` (`LINK`). Shown in upper case.
+   */
+  method: string;
+  /** The path template; for a webhook, its name. */
   path: string;
+  /** Set on a webhook (3.1's `webhooks`): a request the API sends to the reader's server, not one it serves. */
+  webhook?: true;
   /** JSON pointer to the operation in the description. */
   pointer: string;
   summary?: string;
@@ -157,6 +166,8 @@ export interface ApiOperation {
 
 export interface ApiTag {
   name: string;
+  /** A short display name (3.2's tag `summary`), shown instead of the name. */
+  summary?: string;
   slug: string;
   description?: string;
   externalDocs?: { url: string; description?: string };
@@ -167,6 +178,8 @@ export interface ApiTag {
 /** A navigation-only group of tags (from `x-tagGroups`, a tag `parent`, or a lone ungrouped tag). */
 export interface ApiTagGroup {
   name: string;
+  /** A short display name (3.2: the parent tag's `summary`), shown instead of the name. */
+  summary?: string;
   description?: string;
   /** Tag names, in order. */
   tags: string[];

@@ -192,8 +192,9 @@ export function inlinePathItem(
   root: unknown,
   path: string,
   raw: unknown,
+  container: 'paths' | 'webhooks' = 'paths',
 ): { item: Record<string, unknown>; pointerOf(field: string): string } {
-  const own = toPointer(['paths', path]);
+  const own = toPointer([container, path]);
   if (!isRecord(raw)) return { item: {}, pointerOf: (field) => `${own}/${field}` };
   if (typeof raw.$ref !== 'string') return { item: raw, pointerOf: (field) => `${own}/${escapeSegment(field)}` };
   const end = followChain(root, raw.$ref);

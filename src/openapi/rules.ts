@@ -2,7 +2,7 @@
  * The runtime rules the sandbox, the live console and the pages share, answered from the model
  * in one place so that none of them reaches into an extension reader or restates a rule: which
  * server is the sandbox and its demo keys, the order of plans, whether a plan may call an
- * operation, and the quota of a request without a valid key. (Whether the console may call an
+ * operation, the quota of a request without a valid key, and which operations the API serves. (Whether the console may call an
  * operation is the model's own `operation.tryIt`.)
  */
 import type { ApiDemoKey, ApiModel, ApiOperation, ApiServer } from './model.ts';
@@ -11,6 +11,11 @@ import type { ApiDemoKey, ApiModel, ApiOperation, ApiServer } from './model.ts';
 export interface Quota {
   perMinute: number;
   perDay: number;
+}
+
+/** The operations the API serves: every operation but the webhooks, which the API sends. */
+export function servedOperations(model: ApiModel): ApiOperation[] {
+  return model.operations.filter((operation) => !operation.webhook);
 }
 
 /** The server that accepts demo keys (`x-demo-keys`): the local sandbox, if the spec names one. */

@@ -86,7 +86,36 @@ export const sampleTargets: readonly SampleTarget[] = [
  * `x-codeSamples` replace a language or add others.
  */
 export function codeSamples(model: ApiModel, operation: ApiOperation, options: SampleOptions = {}): CodeSample[] {
-  return withHandWrittenSamples(generatedSamples(harRequest(model, operation, options)), operation.codeSamples);
+  const generated = operation.webhook
+    ? [webhookMessage(model, operation)]
+    : generatedSamples(harRequest(model, operation, options));
+  return withHandWrittenSamples(generated, operation.codeSamples);
+}
+
+/** Where a webhook's sample says it arrives: the reader's own server, which the description cannot know. */
+export const webhookTarget = { host: 'your-server.example', path: '/your-webhook-url' };
+
+/**
+ * A webhook is not called, it is received: its sample is the HTTP message the API sends to the reader's server
+ * (method, header parameters, content type and the example payload), not code that sends it.
+ */
+function webhookMessage(model: ApiModel, operation: ApiOperation): CodeSample {
+  const example = exampleRequest(model.document, operation);
+  const lines = [`${operation.method.toUpperCase()} ${webhookTarget.path} HTTP/1.1`, `Host: ${webhookTarget.host}`];
+  for (const parameter of example.parameters) {
+    if (parameter.in !== 'header' || parameter.value === undefined || !isHeaderName(parameter.name)) continue;
+    if (ignoredHeaderParameters.has(parameter.name.toLowerCase())) continue;
+    lines.push(`${parameter.name}: ${simpleStyle(parameter.value).replace(headerBreakers, ' ')}`);
+  }
+  const body = example.body ? JSON.stringify(example.body.value, null, 2) : undefined;
+  if (example.body) lines.push(`Content-Type: ${example.body.mediaType}`);
+  return {
+    id: 'http',
+    label: 'HTTP',
+    language: 'http',
+    code: body === undefined ? lines.join('\n') : `${lines.join('\n')}\n\n${body}`,
+    source: 'generated',
+  };
 }
 
 // ─── operation → HAR ────────────────────────────────────────────────────────

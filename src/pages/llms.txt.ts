@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../data/api-model.ts';
 import { markdownToText } from '../reference/markdown.ts';
-import { operationTitle, referenceUrls } from '../reference/routes.ts';
+import { operationTitle, referenceUrls, tagLabel } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
 
 export const GET: APIRoute = async ({ site }) => {
@@ -17,7 +17,7 @@ export const GET: APIRoute = async ({ site }) => {
   );
   lines.push(`- [Introduction](${absolute(urls.introduction)})`, `- [Errors](${absolute(urls.errors)})`, '');
   for (const tag of model.tags) {
-    lines.push(`## ${tag.name}`, '');
+    lines.push(`## ${tagLabel(tag)}`, '');
     for (const id of tag.operations) {
       const operation = model.operations.find((o) => o.operationId === id);
       if (!operation) continue;

@@ -7,7 +7,7 @@ import type { ApiModel, ApiOperation, ApiTag } from '../openapi/model.ts';
 import { slugify } from '../openapi/slug.ts';
 import { badgeLabel } from './badges.ts';
 import { oncePerModel } from './per-model.ts';
-import { operationTitle, referencePaths } from './routes.ts';
+import { operationTitle, referencePaths, tagLabel } from './routes.ts';
 
 /** The sidebar items Starlight's config takes (a subset of its schema). */
 export type SidebarItem =
@@ -70,8 +70,8 @@ export function referenceSidebar(
       if (!tag) return [];
       return [
         openTags.has(tag.name)
-          ? { label: tag.name, collapsed: false, items: parts.tagItems(tag, currentOperation) }
-          : { label: tag.name, link: parts.urls.tag(tag) },
+          ? { label: tagLabel(tag), collapsed: false, items: parts.tagItems(tag, currentOperation) }
+          : { label: tagLabel(tag), link: parts.urls.tag(tag) },
       ];
     });
   const listEveryGroup = model.tags.length <= tagsListedEverywhere;
@@ -79,10 +79,10 @@ export function referenceSidebar(
     .filter((group) => !group.implicit)
     .map((group) =>
       listEveryGroup || group.tags.some((name) => openTags.has(name))
-        ? { label: group.name, items: tagEntries(group.tags) }
+        ? { label: tagLabel(group), items: tagEntries(group.tags) }
         : // Another group than the reader's in a large API: one link to where the introduction lists its tags (a
           // collapsed group holding that one link cost a dozen elements and ~750 bytes per group on every page).
-          { label: `${group.name} tags`, link: `${parts.urls.introduction}#${groupAnchor(group.name)}` },
+          { label: `${tagLabel(group)} tags`, link: `${parts.urls.introduction}#${groupAnchor(group.name)}` },
     );
   // Tags in no group: the model gives each a group of its own, which the sidebar does not show.
   const looseTags = tagEntries(model.tagGroups.filter((group) => group.implicit).flatMap((group) => group.tags));

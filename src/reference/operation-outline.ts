@@ -11,6 +11,7 @@
  * that every response carries described once instead of under each status.
  */
 
+import { isRecord } from '../openapi/json-pointer.ts';
 import { isJsonMediaType } from '../openapi/media-type.ts';
 import type {
   ApiErrorCode,
@@ -84,7 +85,8 @@ export interface OperationOutline {
   /** Success status first, then each documented status that has an example. */
   responseExamples: ResponseExamples[];
   request: OutlineHeading;
-  authentication: OutlineHeading;
+  /** Absent on a webhook: the reader sends nothing, so needs no credentials. */
+  authentication?: OutlineHeading;
   parameters: { heading: OutlineHeading; parameters: ApiParameter[] }[];
   requestBody?: { heading: OutlineHeading; body: ApiRequestBody; media: PlannedMedia[] };
   responses: OutlineHeading;
@@ -114,7 +116,10 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
   // Models reach into each other: each is described in full the first time on the page and linked afterwards.
   const planner = new FieldTreePlanner(model.document, { maxDepth: fieldDepthOnOperationPages });
   const plan = (content: ApiMediaType[]): PlannedMedia[] =>
-    content.map((media) => ({ media, tree: media.schema ? planner.plan(media.schema) : undefined }));
+    content.map((media) => {
+      const schema = media.schema ?? media.itemSchema;
+      return { media, tree: schema ? planner.plan(schema) : undefined };
+    });
   const headers = new HeaderPlanner();
 
   const parameters = parameterLocations.flatMap((where) => {
@@ -169,12 +174,13 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
   }
 
   return {
-    requestSample: h2('request-sample', 'Request sample'),
+    // A webhook's sample is the message the API sends (samples.ts), and it needs no credentials from the reader.
+    requestSample: h2('request-sample', operation.webhook ? 'Payload example' : 'Request sample'),
     ...(examples.length > 0 ? { responseExample: h2('response-example', 'Response example') } : {}),
     samples: codeSamples(model, operation),
     responseExamples: examples,
     request: h2('request', 'Request'),
-    authentication: h3('authentication', 'Authentication'),
+    ...(operation.webhook ? {} : { authentication: h3('authentication', 'Authentication') }),
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: h2('responses', 'Responses'),
@@ -190,7 +196,7 @@ export function outlineHeadings(outline: OperationOutline): OutlineHeading[] {
     outline.requestSample,
     ...(outline.responseExample ? [outline.responseExample] : []),
     outline.request,
-    outline.authentication,
+    ...(outline.authentication ? [outline.authentication] : []),
     ...outline.parameters.map((p) => p.heading),
     ...(outline.requestBody ? [outline.requestBody.heading] : []),
     outline.responses,
@@ -220,7 +226,10 @@ export function responseExamples(document: unknown, responses: readonly ApiRespo
       // No example given: one built from the JSON schema, said to be generated.
       const json = response.content.find((m) => m.schema && isJsonMediaType(m.mediaType));
       const value = json?.schema ? exampleFromSchema(document, json.schema, 'read') : undefined;
-      if (value === undefined) return [];
+      if (value === undefined) {
+        const item = streamedItemExample(document, response.content);
+        return item ? [{ status: response.status, title, examples: [item], generated: true }] : [];
+      }
       const code = JSON.stringify(value, null, 2);
       return [
         { status: response.status, title, examples: [{ caption: undefined, code, language: 'json' }], generated: true },
@@ -239,6 +248,27 @@ export function responseExamples(document: unknown, responses: readonly ApiRespo
       },
     ];
   });
+}
+
+/**
+ * One item of a stream (3.2's `itemSchema`), built from its schema and written as it travels: a JSON line for
+ * JSON Lines and its kin, a block of `field: value` lines for server-sent events.
+ */
+function streamedItemExample(
+  document: unknown,
+  content: readonly ApiMediaType[],
+): ResponseExamples['examples'][number] | undefined {
+  const media = content.find((m) => m.itemSchema);
+  const value = media?.itemSchema ? exampleFromSchema(document, media.itemSchema, 'read') : undefined;
+  if (!media || value === undefined) return undefined;
+  const caption = `One item of the stream (${media.mediaType})`;
+  if (/^text\/event-stream\b/i.test(media.mediaType) && isRecord(value)) {
+    const lines = Object.entries(value).map(
+      ([field, v]) => `${field}: ${typeof v === 'string' ? v : JSON.stringify(v)}`,
+    );
+    return { caption, code: lines.join('\n'), language: 'text' };
+  }
+  return { caption, code: JSON.stringify(value), language: 'json' };
 }
 
 /** Catalog codes this operation can answer with this status (a range such as `4XX` takes the codes in it). */

@@ -6,7 +6,7 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
-import { anonymousQuota, planAllows, type Quota, sandboxDemoKeys } from '../openapi/index.ts';
+import { anonymousQuota, planAllows, type Quota, sandboxDemoKeys, servedOperations } from '../openapi/index.ts';
 import type { ApiDemoKey, ApiModel, ApiOperation } from '../openapi/model.ts';
 import { httpDate, startOfDay } from '../openapi/sunset-date.ts';
 import { type Clock, systemClock } from '../rate-limits/clock.ts';
@@ -49,7 +49,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const keyHeader = model.securitySchemes.find((s) => s.apiKey?.in === 'header')?.apiKey?.name ?? 'X-API-Key';
   const ban = model.rateLimits?.temporaryBan;
   const limiter = new RateLimiter(clock, ban);
-  const router = new Router(model.operations);
+  const router = new Router(servedOperations(model));
   const schemas = new SpecSchemas(model.document);
   const cors = corsPolicy(model, [...router.methods, 'OPTIONS'], options.allowedOrigins ?? []);
   const statusOf = new Map(model.errorCodes.map((e) => [e.code, e.status]));
@@ -213,7 +213,7 @@ function rateLimitHeaders(window: RateWindow): Record<string, string> {
  */
 function checkAgainstSpec(model: ApiModel): Quota {
   const problems: string[] = [];
-  const specIds = new Set(model.operations.map((o) => o.operationId));
+  const specIds = new Set(servedOperations(model).map((o) => o.operationId));
   for (const id of specIds) if (!Object.hasOwn(handlers, id)) problems.push(`no handler for the operation ${id}`);
   for (const id of Object.keys(handlers))
     if (!specIds.has(id)) problems.push(`a handler for ${id}, which the spec does not have`);

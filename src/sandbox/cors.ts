@@ -3,6 +3,7 @@
  * sandbox and read every header the spec documents (X-RateLimit-*,
  * Retry-After, Deprecation, Sunset, Link, …).
  */
+import { servedOperations } from '../openapi/index.ts';
 import type { ApiModel } from '../openapi/model.ts';
 
 /** Origins on this machine (any port) are always allowed; a local sandbox serves local pages. */
@@ -28,13 +29,13 @@ export function corsPolicy(model: ApiModel, methods: readonly string[], extraOri
     }
   };
   const documented = new Set<string>(['Allow']);
-  for (const operation of model.operations) {
+  for (const operation of servedOperations(model)) {
     for (const response of operation.responses) for (const header of response.headers) documented.add(header.name);
   }
   const requestHeaders = new Set<string>(['Content-Type']);
   for (const scheme of model.securitySchemes)
     if (scheme.apiKey?.in === 'header') requestHeaders.add(scheme.apiKey.name);
-  for (const operation of model.operations) {
+  for (const operation of servedOperations(model)) {
     for (const parameter of operation.parameters) if (parameter.in === 'header') requestHeaders.add(parameter.name);
   }
   const expose = [...documented].join(', ');

@@ -3,14 +3,15 @@
  * serves exactly the operations the spec lists: anything else is an unknown
  * route (404) or a method the path does not have (405 with Allow).
  */
-import type { ApiOperation, HttpMethod } from '../openapi/model.ts';
+import type { ApiOperation } from '../openapi/model.ts';
 
 interface CompiledPath {
   pattern: RegExp;
   names: string[];
   /** Templates with fewer parameters win: `/pets/mine` over `/pets/{petId}`. */
   parameterCount: number;
-  operations: Map<HttpMethod, ApiOperation>;
+  /** By method, in upper case as requests send it. */
+  operations: Map<string, ApiOperation>;
 }
 
 export type RouteMatch =
@@ -39,7 +40,7 @@ export class Router {
         compiled = { pattern: new RegExp(`^${source}$`), names, parameterCount: names.length, operations: new Map() };
         byTemplate.set(operation.path, compiled);
       }
-      compiled.operations.set(operation.method, operation);
+      compiled.operations.set(operation.method.toUpperCase(), operation);
     }
     this.#paths = [...byTemplate.values()].sort((a, b) => a.parameterCount - b.parameterCount);
   }
@@ -48,9 +49,9 @@ export class Router {
     for (const compiled of this.#paths) {
       const found = compiled.pattern.exec(path);
       if (!found) continue;
-      const operation = compiled.operations.get(method.toLowerCase() as HttpMethod);
+      const operation = compiled.operations.get(method.toUpperCase());
       if (!operation) {
-        return { kind: 'wrong-method', allow: [...compiled.operations.keys()].map((m) => m.toUpperCase()) };
+        return { kind: 'wrong-method', allow: [...compiled.operations.keys()] };
       }
       const pathParams: Record<string, string> = {};
       compiled.names.forEach((name, i) => {
@@ -63,7 +64,7 @@ export class Router {
 
   /** Every method the spec documents on any path (for CORS preflights). */
   get methods(): string[] {
-    return [...new Set(this.#paths.flatMap((p) => [...p.operations.keys()].map((m) => m.toUpperCase())))];
+    return [...new Set(this.#paths.flatMap((p) => [...p.operations.keys()]))];
   }
 }
 

@@ -38,7 +38,6 @@ const corpus: { source: NpmDescription; knownWarnings: string[] }[] = [
     source: readmeTrainTravel31,
     knownWarnings: [
       'The description has no tag groups',
-      "The description's 1 webhook is not shown",
       'The schema keyword `unevaluatedProperties` is not shown',
     ],
   },

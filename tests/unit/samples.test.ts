@@ -1,6 +1,6 @@
 /** Code samples: operation → HAR request → curl, JavaScript, Python and Go, and x-codeSamples winning. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -16,6 +16,7 @@ import {
   pythonLiteral,
   withHandWrittenSamples,
 } from '../../src/openapi/samples.ts';
+import { operationOutline, outlineHeadings } from '../../src/reference/operation-outline.ts';
 import { modelOf } from './support/check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -529,5 +530,34 @@ paths:
       expect(sample.code, sample.id).toContain('priority');
       expect(sample.code, sample.id).not.toContain('"id"');
     }
+  });
+});
+
+describe('a webhook’s sample', () => {
+  const events = readFileSync(path.resolve(import.meta.dirname, '../fixtures/events-3.2/openapi.yaml'), 'utf8');
+
+  it('is the HTTP message the API sends to the reader’s server, payload and all, not code that sends it', async () => {
+    const model = await modelOf(events);
+    const webhook = model.operations.find((o) => o.operationId === 'eventArrived');
+    if (!webhook) throw new Error('no webhook');
+    const [sample, ...others] = codeSamples(model, webhook);
+    expect(others).toEqual([]);
+    expect(sample).toMatchObject({ label: 'HTTP', language: 'http' });
+    const [head, body] = (sample?.code ?? '').split('\n\n');
+    expect(head?.split('\n')).toEqual([
+      'POST /your-webhook-url HTTP/1.1',
+      'Host: your-server.example',
+      'Content-Type: application/json',
+    ]);
+    expect(JSON.parse(body ?? '')).toMatchObject({ id: 'evt_42', type: 'order.created', data: { orderId: 1 } });
+  });
+
+  it('is headed as a payload, and the page asks no credentials of the reader', async () => {
+    const model = await modelOf(events);
+    const webhook = model.operations.find((o) => o.operationId === 'eventArrived');
+    if (!webhook) throw new Error('no webhook');
+    const outline = operationOutline(model, webhook);
+    expect(outline.requestSample.title).toBe('Payload example');
+    expect(outlineHeadings(outline).map((h) => h.title)).not.toContain('Authentication');
   });
 });

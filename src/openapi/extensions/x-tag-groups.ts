@@ -13,6 +13,8 @@ import type { ExtensionRead } from './read-result.ts';
 /** A tag as declared in the document's `tags` list. */
 export interface DeclaredTag {
   name: string;
+  /** 3.2's short display name. */
+  summary?: string;
   description?: string;
   parent?: string;
   /** Index in the document's `tags` list. */
@@ -40,6 +42,8 @@ export function buildTagGroups(
   const source = chooseGroupingSource(declared, rawTagGroups);
   const describedBy = new Map<string, string | undefined>();
   for (const tag of declared) if (!describedBy.has(tag.name)) describedBy.set(tag.name, tag.description);
+  const summaryOf = new Map<string, string>();
+  for (const tag of declared) if (tag.summary && !summaryOf.has(tag.name)) summaryOf.set(tag.name, tag.summary);
   const known = new Set([...declared.map((t) => t.name), ...operationTags]);
   const read =
     source === 'parent'
@@ -54,7 +58,13 @@ export function buildTagGroups(
     const tags = group.tags.filter((name) => usable.has(name));
     if (tags.length === 0) continue;
     const description = group.description ?? describedBy.get(group.name);
-    groups.push(description ? { name: group.name, description, tags } : { name: group.name, tags });
+    const summary = summaryOf.get(group.name);
+    groups.push({
+      name: group.name,
+      ...(summary ? { summary } : {}),
+      ...(description ? { description } : {}),
+      tags,
+    });
   }
 
   const grouped = new Set(groups.flatMap((g) => g.tags));
@@ -68,7 +78,8 @@ export function buildTagGroups(
       hint: "Use one way of grouping tags: remove `x-tagGroups`, or the tags' `parent` fields.",
     });
   }
-  if (loose.length > 0) {
+  // Under parents, a tag with none is simply a top-level entry; elsewhere a tag left out of the groups is worth a word.
+  if (loose.length > 0 && source !== 'parent') {
     problems.push({
       severity: 'warning',
       pointer: source === 'x-tagGroups' ? '/x-tagGroups' : '/tags',
@@ -87,9 +98,14 @@ export function buildTagGroups(
       continue;
     }
     const description = describedBy.get(name);
-    groups.push(
-      description ? { name, description, tags: [name], implicit: true } : { name, tags: [name], implicit: true },
-    );
+    const summary = summaryOf.get(name);
+    groups.push({
+      name,
+      ...(summary ? { summary } : {}),
+      ...(description ? { description } : {}),
+      tags: [name],
+      implicit: true,
+    });
   }
   return { value: groups, problems };
 }

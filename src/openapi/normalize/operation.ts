@@ -1,0 +1,154 @@
+/** One operation object (under a path or a webhook) → ApiOperation. */
+import type { OpenAPIV3 } from 'openapi-types';
+import { primaryBadge, readStability } from '../extensions/stability.ts';
+import { readTryIt } from '../extensions/try-it.ts';
+import { readCodeSamples } from '../extensions/x-code-samples.ts';
+import { readRequiredPlan } from '../extensions/x-required-plan.ts';
+import { readDeprecatedSince, readSunset } from '../extensions/x-sunset.ts';
+import { escapeSegment, isRecord } from '../json-pointer.ts';
+import type { ApiOperation, ApiRateLimits, ApiSecurityRequirement, ApiServer, TryItPolicy } from '../model.ts';
+import { isHttpMethod } from '../model.ts';
+import { readRequestBody, readResponse } from './content.ts';
+import { type Reading, wrongKind } from './context.ts';
+import { checkPathParameters, mergeParameters } from './parameters.ts';
+import type { SecurityReader } from './security.ts';
+import { readServers } from './server.ts';
+
+/** The tag given to operations that have none. */
+export const untaggedName = 'Other';
+
+/** The tag given to webhooks that have none. */
+export const untaggedWebhookName = 'Webhooks';
+
+/** What holds an operation: its path item (with `$ref`s written out) and where things are in the document. */
+export interface OperationPlace {
+  /** The path template, or a webhook's name. */
+  path: string;
+  /** Set for a webhook: the API sends this request; `path` is then the webhook's name. */
+  webhook: boolean;
+  method: string;
+  operationId: string;
+  pointer: string;
+  item: OpenAPIV3.PathItemObject;
+  /** Where a field of the path item is (the item may be a `$ref` to components.pathItems). */
+  pointerOf(field: string): string;
+}
+
+/** What every operation falls back on: the document's security and servers, and the plans. */
+export interface OperationDefaults {
+  security: ApiSecurityRequirement[];
+  servers: ApiServer[];
+  rateLimits: ApiRateLimits | undefined;
+  readSecurity: SecurityReader;
+}
+
+export function readOperation(
+  reading: Reading,
+  place: OperationPlace,
+  operation: OpenAPIV3.OperationObject,
+  defaults: OperationDefaults,
+): ApiOperation {
+  const { take, deref, problems } = reading;
+  const { path, method, pointer, item } = place;
+  const raw = operation as unknown as Record<string, unknown>;
+
+  const parameters = mergeParameters(reading, [
+    { list: item.parameters, pointer: place.pointerOf('parameters') },
+    { list: operation.parameters, pointer: `${pointer}/parameters` },
+  ]);
+  if (!place.webhook) problems.push(...checkPathParameters(path, parameters, pointer));
+
+  const stabilityLevel = take(readStability(raw, pointer));
+  const deprecated = operation.deprecated === true || stabilityLevel === 'deprecated';
+  const stability = stabilityLevel === 'deprecated' ? 'stable' : stabilityLevel;
+  const sunset = take(readSunset(raw['x-sunset'], `${pointer}/x-sunset`, deprecated));
+  const since = take(readDeprecatedSince(raw['x-deprecated-since'], `${pointer}/x-deprecated-since`, deprecated));
+  const successor = typeof raw['x-successor'] === 'string' ? raw['x-successor'] : undefined;
+  if (Object.hasOwn(raw, 'x-successor') && (successor === undefined || !deprecated)) {
+    problems.push({
+      severity: 'warning',
+      pointer: `${pointer}/x-successor`,
+      message:
+        successor === undefined
+          ? '`x-successor` must be the operationId (text) of the replacing operation; it is ignored.'
+          : 'This operation names a successor but is not marked `deprecated: true`; the successor is not shown.',
+    });
+  }
+  const badge = primaryBadge(deprecated, sunset, stability);
+  const tags = operation.tags && operation.tags.length > 0 ? [...new Set(operation.tags)] : [];
+
+  const model: ApiOperation = {
+    operationId: place.operationId,
+    slug: '',
+    method,
+    path,
+    pointer,
+    tags: tags.length > 0 ? tags : [place.webhook ? untaggedWebhookName : untaggedName],
+    stability,
+    tryIt: consolePolicy(place, take(readTryIt(raw, pointer))),
+    security: operation.security ? defaults.readSecurity(operation.security, `${pointer}/security`) : defaults.security,
+    parameters,
+    responses: Object.entries(operation.responses ?? {}).flatMap(([status, written]) => {
+      const response = deref<OpenAPIV3.ResponseObject>(written);
+      if (typeof response.description !== 'string') {
+        problems.push(wrongKind(`${pointer}/responses/${escapeSegment(status)}`, 'a response', '`description`'));
+        return [];
+      }
+      return [readResponse(status, response, deref)];
+    }),
+    codeSamples: take(readCodeSamples(raw, pointer)),
+    servers: operation.servers
+      ? readServers(operation.servers)
+      : item.servers
+        ? readServers(item.servers)
+        : defaults.servers,
+  };
+  if (place.webhook) model.webhook = true;
+  if (operation.summary) model.summary = operation.summary;
+  if (operation.description) model.description = operation.description;
+  if (deprecated) {
+    model.deprecation = {};
+    if (since) model.deprecation.since = since;
+    if (sunset) model.deprecation.sunset = sunset;
+    if (successor) model.deprecation.successor = successor;
+  }
+  if (badge) model.badge = badge;
+  const requiredPlan = take(
+    readRequiredPlan(raw['x-required-plan'], `${pointer}/x-required-plan`, defaults.rateLimits),
+  );
+  if (requiredPlan) model.requiredPlan = requiredPlan;
+  if (operation.requestBody) {
+    const body = deref<OpenAPIV3.RequestBodyObject>(operation.requestBody);
+    if (isRecord(body.content)) model.requestBody = readRequestBody(body, deref);
+    else problems.push(wrongKind(`${pointer}/requestBody`, 'a request body', '`content`'));
+  }
+  return model;
+}
+
+/**
+ * The console calls the API; a webhook is the API calling the reader, so it has nothing to try. The console
+ * (Scalar's request client) sends the methods OpenAPI 3.0 and 3.1 name, not 3.2's QUERY or other methods.
+ */
+function consolePolicy(place: OperationPlace, written: TryItPolicy): TryItPolicy {
+  if (place.webhook) {
+    return {
+      enabled: false,
+      reason: 'This is a webhook: the API sends this request to your server, so there is nothing to send from here.',
+      source: 'webhooks',
+    };
+  }
+  if (!isHttpMethod(place.method)) {
+    return {
+      enabled: false,
+      reason: `The live console cannot send ${place.method.toUpperCase()} requests; the samples show how to send one.`,
+      source: place.pointer,
+    };
+  }
+  return written;
+}
+
+/** `get /pets/{petId}` → `getPetsPetId`, for operations without an operationId. */
+export function derivedOperationId(method: string, path: string): string {
+  const words = path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join('');
+}

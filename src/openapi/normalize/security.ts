@@ -1,0 +1,44 @@
+/** Security schemes and requirements → ApiSecurityScheme and ApiSecurityRequirement. */
+import type { OpenAPIV3 } from 'openapi-types';
+import { escapeSegment } from '../json-pointer.ts';
+import type { ApiSecurityRequirement, ApiSecurityScheme } from '../model.ts';
+import type { Reading } from './context.ts';
+
+export function readSecuritySchemes(reading: Reading): ApiSecurityScheme[] {
+  return Object.entries(reading.document.components?.securitySchemes ?? {}).map(([key, raw]) => {
+    const scheme = reading.deref<OpenAPIV3.SecuritySchemeObject>(raw);
+    const result: ApiSecurityScheme = { key, type: scheme.type };
+    if (scheme.description) result.description = scheme.description;
+    if (scheme.type === 'apiKey') result.apiKey = { in: scheme.in as 'header' | 'query' | 'cookie', name: scheme.name };
+    if (scheme.type === 'http') result.httpScheme = scheme.scheme;
+    return result;
+  });
+}
+
+/** Reads a `security` list against the schemes; a name no scheme has is an error. */
+export type SecurityReader = (
+  requirements: OpenAPIV3.SecurityRequirementObject[] | undefined,
+  pointer: string,
+) => ApiSecurityRequirement[];
+
+export function securityReader(reading: Reading, schemes: readonly ApiSecurityScheme[]): SecurityReader {
+  const byKey = new Map(schemes.map((s) => [s.key, s]));
+  return (requirements, pointer) =>
+    (requirements ?? []).map(
+      (requirement, i): ApiSecurityRequirement => ({
+        schemes: Object.entries(requirement).flatMap(([key, scopes]) => {
+          const scheme = byKey.get(key);
+          if (!scheme) {
+            reading.problems.push({
+              severity: 'error',
+              pointer: `${pointer}/${i}/${escapeSegment(key)}`,
+              message: `The security requirement names "${key}", which is not defined under components.securitySchemes.`,
+              hint: `Defined schemes: ${[...byKey.keys()].join(', ') || 'none'}.`,
+            });
+            return [];
+          }
+          return [{ scheme, scopes }];
+        }),
+      }),
+    );
+}

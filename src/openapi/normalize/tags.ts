@@ -1,0 +1,102 @@
+/** Tags (declared ones in their order, then any used without being declared), their groups, and page slugs. */
+import { buildTagGroups, type DeclaredTag } from '../extensions/x-tag-groups.ts';
+import { toPointer } from '../json-pointer.ts';
+import type { ApiOperation, ApiTag, ApiTagGroup } from '../model.ts';
+import { slugify, uniqueSlugs } from '../slug.ts';
+import type { Reading } from './context.ts';
+import { untaggedName } from './operation.ts';
+
+/** A tag as 3.2 writes it: `summary` is its short display name, `parent` its group. */
+interface TagObject {
+  name: string;
+  summary?: unknown;
+  /** 3.2: `nav` for navigation; `badge`, `audience` or others for labels. */
+  kind?: unknown;
+  description?: string;
+  parent?: unknown;
+  'x-parent'?: unknown;
+  externalDocs?: { url: string; description?: string };
+}
+
+export function readTags(
+  reading: Reading,
+  operations: readonly ApiOperation[],
+): { tags: ApiTag[]; tagGroups: ApiTagGroup[] } {
+  const written = (reading.document.tags ?? []) as TagObject[];
+  const declared: DeclaredTag[] = [];
+  written.forEach((tag, index) => {
+    if (declared.some((t) => t.name === tag.name)) {
+      reading.problems.push({
+        severity: 'warning',
+        pointer: toPointer(['tags', index]),
+        message: `The tag "${tag.name}" is declared twice; the first declaration is used.`,
+      });
+      return;
+    }
+    const parent = tag.parent ?? tag['x-parent'];
+    const summary = typeof tag.summary === 'string' ? tag.summary.trim() : '';
+    declared.push({
+      name: tag.name,
+      index,
+      ...(summary ? { summary } : {}),
+      ...(tag.description ? { description: tag.description } : {}),
+      ...(typeof parent === 'string' ? { parent } : {}),
+    });
+  });
+
+  const labels = written.flatMap((tag, index) =>
+    typeof tag.kind === 'string' && tag.kind !== 'nav' ? [{ index, kind: tag.kind }] : [],
+  );
+  const [firstLabel] = labels;
+  if (firstLabel) {
+    const kinds = [...new Set(labels.map((l) => `"${l.kind}"`))].join(', ');
+    reading.problems.push({
+      severity: 'warning',
+      pointer: toPointer(['tags', firstLabel.index, 'kind']),
+      message: `${labels.length === 1 ? 'A tag has' : `${labels.length} tags have`} the kind ${kinds}, which the portal does not tell apart: it lists every tag in its navigation, as \`nav\` tags are.`,
+    });
+  }
+  const tagOrder = [...new Set([...declared.map((t) => t.name), ...operations.flatMap((o) => o.tags)])];
+  const tagSlug = uniqueSlugs();
+  const tags: ApiTag[] = tagOrder
+    .map((name) => ({ name, operations: operations.filter((o) => o.tags.includes(name)).map((o) => o.operationId) }))
+    .filter((tag) => tag.operations.length > 0)
+    .map(({ name, operations: ids }) => {
+      const source = written.find((t) => t.name === name); // the first declaration, as above
+      const tag: ApiTag = { name, slug: tagSlug(name), operations: ids };
+      const summary = declared.find((t) => t.name === name)?.summary;
+      if (summary) tag.summary = summary;
+      if (source?.description) tag.description = source.description;
+      if (source?.externalDocs) tag.externalDocs = { ...source.externalDocs };
+      return tag;
+    });
+
+  const tagGroups = reading.take(
+    buildTagGroups(
+      declared,
+      (reading.document as unknown as Record<string, unknown>)['x-tagGroups'],
+      tags.map((t) => t.name),
+    ),
+  );
+  const groupNames = new Set(tagGroups.map((g) => g.name));
+  for (const tag of declared) {
+    if (!tags.some((t) => t.name === tag.name) && !groupNames.has(tag.name)) {
+      reading.problems.push({
+        severity: 'warning',
+        pointer: toPointer(['tags', tag.index]),
+        message: `The tag "${tag.name}" has no operations and names no group; it gets no page.`,
+      });
+    }
+  }
+  return { tags, tagGroups };
+}
+
+/** Operation slugs: `tag-slug/operation-slug` under the first tag, unique across the site. */
+export function assignOperationSlugs(operations: readonly ApiOperation[], tags: readonly ApiTag[]): void {
+  const tagSlugs = new Map(tags.map((t) => [t.name, t.slug]));
+  const operationSlug = uniqueSlugs();
+  for (const operation of operations) {
+    const primary = tagSlugs.get(operation.tags[0] ?? untaggedName) ?? slugify(untaggedName);
+    operation.slug = `${primary}/${operationSlug(operation.operationId)}`;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * A site built from an OpenAPI 3.2 description (tests/fixtures/events-3.2/openapi.yaml), read in Chromium: a
+ * webhook's page says the API calls the reader and offers nothing to send; a QUERY operation shows its method and
+ * samples; a parent tag is a group in the sidebar, labelled by its summary; a stream says what each item is.
+ */
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { brokenLinks } from '../support/built-site.ts';
+import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
+
+const fixture = path.resolve(import.meta.dirname, '../fixtures/events-3.2/openapi.yaml');
+let site: FixtureSite | undefined;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  site = await buildAndServe(fixture, 'events-3.2');
+});
+
+test.afterAll(() => site?.close());
+
+test('a webhook has its own page, marked as the API calling you, with its payload and no Try it', async ({ page }) => {
+  await page.goto(`${site?.baseUrl}/reference/subscriptions/event-arrived/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'An event arrived' })).toBeVisible();
+  await expect(page.getByText('Webhook', { exact: true })).toBeVisible();
+  const aside = page.getByRole('complementary', { name: 'Webhook: the API calls you' });
+  await expect(aside).toContainText('Event Hub API sends this POST request to the URL you give it');
+  await expect(page.getByRole('button', { name: /^Try it/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Authentication' })).toHaveCount(0);
+
+  const payload = page.getByRole('region', { name: 'Payload example' });
+  await expect(payload).toContainText('POST /your-webhook-url HTTP/1.1');
+  await expect(payload).toContainText('"receivedAt": "2026-11-24T09:30:00Z"');
+  await expect(page.getByRole('heading', { name: '204 No Content' })).toBeVisible();
+  await expect(
+    page.getByRole('cell', { name: 'You no longer want events; the hub ends the subscription.' }),
+  ).toBeVisible();
+});
+
+test('a QUERY operation shows its method, its samples send QUERY, and the page says why there is no console', async ({
+  page,
+}) => {
+  await page.goto(`${site?.baseUrl}/reference/search/search-events/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search events' })).toBeVisible();
+  await expect(page.getByText('QUERY', { exact: true }).first()).toBeVisible();
+  const sample = page.getByRole('region', { name: 'Request sample' });
+  await expect(sample).toContainText('--request QUERY');
+  await expect(sample).toContainText('"type": "order.created"');
+  await expect(page.getByText('The live console cannot send QUERY requests')).toBeVisible();
+  // The 200 is JSON Lines: each line one event.
+  await expect(page.getByText('a stream of Event items, each sent as it is ready')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Response example' })).toContainText('One item of the stream');
+});
+
+test('a parent tag is a group in the sidebar, labelled by its summary; a tag with no parent is a plain entry', async ({
+  page,
+}) => {
+  await page.goto(`${site?.baseUrl}/reference/publishing/publish-event/`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByText('Events', { exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Events', exact: true })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Searching', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Subscriptions', exact: true })).toBeVisible();
+  await expect(nav.getByText('Subscriptions tags')).toHaveCount(0);
+  // The LINK operation from additionalOperations sits under its tag, with its method as written.
+  await expect(nav.getByRole('link', { name: /Link an event to another/ })).toBeVisible();
+  expect(brokenLinks(site?.outDir ?? '')).toEqual([]);
+});

@@ -1,0 +1,135 @@
+/**
+ * src/openapi/normalize/paths.ts: the operations of `paths` and `webhooks`: 3.2's `query` and
+ * `additionalOperations` beside the eight methods of 3.0, and webhooks as operations the API sends.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { servedOperations } from '../../../src/openapi/index.ts';
+import { modelOf } from '../support/check.ts';
+
+const events = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/events-3.2/openapi.yaml'), 'utf8');
+
+describe('operations under 3.2 methods', () => {
+  it('reads `query` as the QUERY method, with its body', async () => {
+    const model = await modelOf(events);
+    const search = model.operations.find((o) => o.operationId === 'searchEvents');
+    expect(search).toMatchObject({ method: 'query', path: '/events', pointer: '/paths/~1events/query' });
+    expect(search?.requestBody?.content.map((m) => m.mediaType)).toEqual(['application/json']);
+  });
+
+  it('reads `additionalOperations` under the method as written, with the path item’s parameters', async () => {
+    const model = await modelOf(events);
+    const link = model.operations.find((o) => o.operationId === 'linkEvent');
+    expect(link).toMatchObject({
+      method: 'LINK',
+      path: '/events/{eventId}',
+      // The path item is a $ref to components.pathItems: the pointer is where the operation is written.
+      pointer: '/components/pathItems/OneEvent/additionalOperations/LINK',
+    });
+    expect(link?.parameters.map((p) => `${p.in} ${p.name}`)).toEqual(['path eventId', 'header Link']);
+  });
+
+  it('lists a path item’s operations in order: the fixed methods, query, then the additional ones', async () => {
+    const model = await modelOf(events);
+    expect(model.operations.map((o) => `${o.method} ${o.path}`)).toEqual([
+      'post /events',
+      'query /events',
+      'get /events/{eventId}',
+      'LINK /events/{eventId}',
+      'get /events/live',
+      'post eventArrived',
+    ]);
+  });
+
+  it('turns the console off for methods it cannot send, saying why', async () => {
+    const model = await modelOf(events);
+    const policy = (id: string) => model.operations.find((o) => o.operationId === id)?.tryIt;
+    expect(policy('searchEvents')).toMatchObject({ enabled: false, reason: expect.stringContaining('QUERY') });
+    expect(policy('linkEvent')).toMatchObject({ enabled: false, reason: expect.stringContaining('LINK') });
+    expect(policy('getEvent')).toEqual({ enabled: true });
+  });
+
+  it('converts 3.1 schema forms inside `query` and `additionalOperations` too', async () => {
+    const model = await modelOf(events);
+    const search = model.operations.find((o) => o.operationId === 'searchEvents');
+    const schema = search?.requestBody?.content[0]?.schema as { properties: Record<string, { example?: unknown }> };
+    // `examples: [order.created]` is 3.1's; the model reads 3.0's `example`.
+    expect(schema.properties.type?.example).toBe('order.created');
+  });
+});
+
+describe('webhooks', () => {
+  it('are operations marked as webhooks, named where a path would be, with payload and responses', async () => {
+    const model = await modelOf(events);
+    const webhook = model.operations.find((o) => o.operationId === 'eventArrived');
+    expect(webhook).toMatchObject({
+      webhook: true,
+      method: 'post',
+      path: 'eventArrived',
+      pointer: '/webhooks/eventArrived/post',
+    });
+    expect(webhook?.requestBody?.required).toBe(true);
+    expect(webhook?.responses.map((r) => r.status)).toEqual(['204', '410']);
+    expect(webhook?.tryIt).toMatchObject({ enabled: false, reason: expect.stringContaining('webhook') });
+  });
+
+  it('are not operations the API serves (the sandbox routes and CORS read servedOperations)', async () => {
+    const model = await modelOf(events);
+    expect(servedOperations(model).map((o) => o.operationId)).not.toContain('eventArrived');
+    expect(servedOperations(model)).toHaveLength(model.operations.length - 1);
+  });
+
+  it('go under a Webhooks tag when they have none, and take an id from method and name when they lack one', async () => {
+    const model = await modelOf(`openapi: 3.1.0
+info: { title: Hooks, version: '1' }
+paths:
+  /things:
+    get:
+      responses: { '200': { description: OK } }
+webhooks:
+  thing.created:
+    post:
+      responses: { '204': { description: Received } }
+`);
+    const webhook = model.operations.find((o) => o.webhook);
+    expect(webhook).toMatchObject({
+      operationId: 'postThingCreated',
+      tags: ['Webhooks'],
+      slug: 'webhooks/post-thing-created',
+    });
+    expect(model.tags.map((t) => t.name)).toEqual(['Other', 'Webhooks']);
+  });
+
+  it('make a description with no paths but webhooks one that builds', async () => {
+    const model = await modelOf(`openapi: 3.1.0
+info: { title: Only hooks, version: '1' }
+webhooks:
+  ping:
+    post:
+      operationId: ping
+      responses: { '204': { description: Received } }
+`);
+    expect(model.operations.map((o) => o.operationId)).toEqual(['ping']);
+  });
+
+  it('share operationIds with the paths: a second use is suffixed, with a warning', async () => {
+    const model = await modelOf(`openapi: 3.1.0
+info: { title: Hooks, version: '1' }
+paths:
+  /ping:
+    post:
+      operationId: ping
+      responses: { '204': { description: Sent } }
+webhooks:
+  ping:
+    post:
+      operationId: ping
+      responses: { '204': { description: Received } }
+`);
+    expect(model.operations.map((o) => o.operationId)).toEqual(['ping', 'ping_2']);
+    expect(model.warnings.map((w) => w.message)).toContain(
+      'The operationId "ping" is used twice: by POST /ping and by the webhook ping (POST), which is called "ping_2" here.',
+    );
+  });
+});
