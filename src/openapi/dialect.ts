@@ -14,6 +14,7 @@
 import { escapeSegment, isRecord } from './json-pointer.ts';
 import { followChain } from './refs.ts';
 import type { SpecProblem } from './spec-problem.ts';
+import { UnshownReport } from './unshown.ts';
 
 type Json = Record<string, unknown>;
 
@@ -70,23 +71,14 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
   if (typeof document.openapi === 'string' && document.openapi.startsWith('3.0.')) {
     return { document, problems: [] };
   }
-  const unshown = new Map<string, { pointer: string; count: number; message: (count: number) => string }>();
-  const note = (kind: string, pointer: string, message: (count: number) => string) => {
-    const seen = unshown.get(kind);
-    if (seen) seen.count++;
-    else unshown.set(kind, { pointer, count: 1, message });
-  };
+  const unshown = new UnshownReport();
 
   const schema = (value: unknown, pointer: string): unknown => {
     if (!isRecord(value)) return value;
     const out: Json = { ...value };
     for (const keyword of unshownKeywords) {
       if (keyword in out) {
-        note(`keyword ${keyword}`, `${pointer}/${escapeSegment(keyword)}`, (n) =>
-          n === 1
-            ? `The schema keyword \`${keyword}\` is not shown on the pages.`
-            : `The schema keyword \`${keyword}\` is not shown on the pages (${n} places; this is the first).`,
-        );
+        unshown.note(`keyword ${keyword}`, `${pointer}/${escapeSegment(keyword)}`, `The schema keyword \`${keyword}\``);
       }
     }
     for (const [keyword, shape] of subSchemas) {
@@ -160,10 +152,10 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
     if (!isRecord(value)) return value;
     for (const streamed of ['itemEncoding', 'prefixEncoding']) {
       if (streamed in value) {
-        note(`media ${streamed}`, `${pointer}/${streamed}`, (n) =>
-          n === 1
-            ? `\`${streamed}\` (a stream of items) is not shown on the pages yet.`
-            : `\`${streamed}\` (a stream of items) is not shown on the pages yet (${n} places; this is the first).`,
+        unshown.note(
+          `media ${streamed}`,
+          `${pointer}/${streamed}`,
+          `\`${streamed}\` (how the items of a stream are encoded)`,
         );
       }
     }
@@ -232,12 +224,7 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
       ...('pathItems' in c ? { pathItems: mapOf(c.pathItems, pathItem, '/components/pathItems') } : {}),
     };
   }
-  const problems: SpecProblem[] = [...unshown.values()].map(({ pointer, count, message }) => ({
-    severity: 'warning',
-    pointer,
-    message: message(count),
-  }));
-  return { document: out, problems };
+  return { document: out, problems: unshown.problems() };
 }
 
 function asList(value: unknown): unknown[] {

@@ -13,6 +13,7 @@ import { defaultParseLimits, type ParseLimits, parseSource } from './parse-sourc
 import { checkReferences, withInlinedPathItems } from './refs.ts';
 import { relativeLinkWarning } from './relative-links.ts';
 import { SpecError, type SpecProblem } from './spec-problem.ts';
+import { findUnshownStructures, UnshownReport } from './unshown.ts';
 import { checkVersion, validateAgainstSchema } from './validate.ts';
 
 /** The description the portal is built from, relative to the project root. */
@@ -79,7 +80,15 @@ export async function checkSpecText(
   model.source = record;
   const linkBase = options.linkBase ?? absoluteUrl((record.externalDocs as { url?: unknown } | undefined)?.url);
   if (linkBase) model.linkBase = linkBase;
-  const found = [...structural, ...dialect.problems, ...problems, ...relativeLinkWarning(record, linkBase)];
+  const unshown = new UnshownReport();
+  findUnshownStructures(dialect.document, unshown);
+  const found = [
+    ...structural,
+    ...dialect.problems,
+    ...unshown.problems(),
+    ...problems,
+    ...relativeLinkWarning(record, linkBase),
+  ];
   // Strict: a docs team's CI refuses what a build would only warn about.
   const placed = place(options.strict ? found.map((p) => ({ ...p, severity: 'error' as const })) : found);
   if (placed.some((p) => p.severity === 'error')) return { ok: false, problems: placed };

@@ -147,6 +147,8 @@ export interface ApiOperation {
   pointer: string;
   summary?: string;
   description?: string;
+  /** Where the API's own site documents it further. */
+  externalDocs?: { url: string; description?: string };
   /** Names of the operation's tags, in the order written (at least one). */
   tags: string[];
   deprecation?: ApiDeprecation;

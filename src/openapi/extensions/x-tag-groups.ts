@@ -3,7 +3,8 @@
  * `parent` (or `x-parent`, its 3.0-legal spelling), then Redoc's
  * `x-tagGroups`, then none. Tags that no group holds become groups of their
  * own after the others, marked `implicit` (navigation lists them as plain
- * tags), with a warning, so any description still builds.
+ * tags), so any description still builds; only `x-tagGroups` that leaves a
+ * tag out is warned about.
  */
 import { isRecord, toPointer } from '../json-pointer.ts';
 import type { ApiTagGroup } from '../model.ts';
@@ -78,15 +79,13 @@ export function buildTagGroups(
       hint: "Use one way of grouping tags: remove `x-tagGroups`, or the tags' `parent` fields.",
     });
   }
-  // Under parents, a tag with none is simply a top-level entry; elsewhere a tag left out of the groups is worth a word.
-  if (loose.length > 0 && source !== 'parent') {
+  // Only x-tagGroups that leave tags out is worth a word: under parents a tag with none is a top-level entry, and a
+  // description with no groups at all (most public ones) lists its tags on their own, as readers expect.
+  if (loose.length > 0 && source === 'x-tagGroups') {
     problems.push({
       severity: 'warning',
-      pointer: source === 'x-tagGroups' ? '/x-tagGroups' : '/tags',
-      message:
-        source === 'none'
-          ? 'The description has no tag groups; each tag is listed on its own.'
-          : `No group holds ${loose.map((t) => `"${t}"`).join(', ')}; ${loose.length === 1 ? 'it is' : 'they are'} listed on ${loose.length === 1 ? 'its' : 'their'} own after the groups.`,
+      pointer: '/x-tagGroups',
+      message: `No group holds ${loose.map((t) => `"${t}"`).join(', ')}; ${loose.length === 1 ? 'it is' : 'they are'} listed on ${loose.length === 1 ? 'its' : 'their'} own after the groups.`,
       hint: 'List every tag under a group in `x-tagGroups` (or give it a `parent`).',
     });
   }

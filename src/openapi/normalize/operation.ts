@@ -106,6 +106,9 @@ export function readOperation(
   if (place.webhook) model.webhook = true;
   if (operation.summary) model.summary = operation.summary;
   if (operation.description) model.description = operation.description;
+  if (operation.externalDocs && typeof operation.externalDocs.url === 'string') {
+    model.externalDocs = { ...operation.externalDocs };
+  }
   if (deprecated) {
     model.deprecation = {};
     if (since) model.deprecation.since = since;

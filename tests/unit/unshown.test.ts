@@ -1,0 +1,67 @@
+/** src/openapi/unshown.ts: what a description holds that the pages do not show is a warning, never silence. */
+import { describe, expect, it } from 'vitest';
+import { minimalSpec, modelOf } from './support/check.ts';
+
+const unshownParts = `${minimalSpec.replace(
+  '          description: OK\n',
+  `          description: OK
+          links:
+            next:
+              operationId: listThings
+    post:
+      operationId: addThing
+      requestBody:
+        content:
+          multipart/form-data:
+            schema: { type: object, properties: { file: { type: string, format: binary } } }
+            encoding:
+              file: { contentType: image/png }
+      callbacks:
+        done:
+          '{$request.body#/callback}':
+            post:
+              responses: { '200': { description: OK } }
+      responses:
+        '201':
+          description: Added
+          links:
+            self:
+              operationId: listThings
+`,
+)}components:
+  securitySchemes:
+    login:
+      type: oauth2
+      flows:
+        implicit:
+          authorizationUrl: https://example.com/login
+          scopes: { read: Read things }
+`;
+
+describe('structures the pages do not show', () => {
+  it('are each one warning, at the first place, with the count of places', async () => {
+    const model = await modelOf(unshownParts);
+    expect(model.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        '/paths/~1things/get/responses/200/links',
+        'A response’s `links` (operations its values lead to) is not shown on the pages (2 places; this is the first).',
+      ],
+      [
+        '/paths/~1things/post/callbacks',
+        'An operation’s `callbacks` (requests the API makes back to the caller) is not shown on the pages.',
+      ],
+      [
+        '/paths/~1things/post/requestBody/content/multipart~1form-data/encoding',
+        'A media type’s `encoding` (how each part of a multipart or form body is sent) is not shown on the pages.',
+      ],
+      [
+        '/components/securitySchemes/login',
+        'How to get an OAuth 2 or OpenID Connect token (the scheme’s flows, URLs and scopes) is not shown on the pages.',
+      ],
+    ]);
+  });
+
+  it('are no warning where a description has none of them', async () => {
+    expect((await modelOf(minimalSpec)).warnings).toEqual([]);
+  });
+});
