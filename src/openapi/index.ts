@@ -1,8 +1,18 @@
-/** The spec model's public face: load and check a description, and the model's types. */
+/**
+ * The spec model's one door: load and check a description, the model's types, the rules the sandbox, console and
+ * pages share, and the helpers that read the model (references, examples, samples, dates). Everything outside
+ * src/openapi/ imports from here (Biome's noRestrictedImports enforces it); the console, which ships to the
+ * browser, imports the few pure modules it needs directly, so that the loader never reaches the client bundle.
+ */
+export { type ExampleRequest, exampleRequest } from './example-request.ts';
+export { fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
 export { checkSpecText, defaultSpecPath, loadApiModel, resolveSpecPath, specPathVariable } from './load-spec.ts';
 export { operationById } from './lookups.ts';
+export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';
-export { httpMethods } from './model.ts';
+export { httpMethods, isHttpMethod } from './model.ts';
+export { dereference, isReference } from './refs.ts';
+export { isRelativeLink } from './relative-links.ts';
 export {
   anonymousQuota,
   type DescriptionFact,
@@ -16,4 +26,8 @@ export {
   sandboxServer,
   servedOperations,
 } from './rules.ts';
+export { type CodeSample, codeSamples, sampleTargets } from './samples.ts';
+export { exampleFromSchema } from './schema-example.ts';
+export { slugify } from './slug.ts';
 export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';
+export { httpDate, humanDate, isoDate, startOfDay } from './sunset-date.ts';

@@ -12,18 +12,17 @@ import { goNative } from '@scalar/snippetz/plugins/go/native';
 import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
 import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
-import { bundledLanguages } from 'shiki/langs';
 import { exampleRequest } from './example-request.ts';
 import type { ApiCodeSample, ApiModel, ApiOperation, ApiSecurityScheme, ApiServer } from './model.ts';
 import { uniqueSlugs } from './slug.ts';
 
-/** One code sample as a page shows it: a tab label, a shiki language id and the code. */
+/** One code sample as a page shows it: a tab label, a language id and the code. */
 export interface CodeSample {
   /** Stable and unique within one operation: `curl`, `javascript`, `python`, `go`, then hand-written extras. */
   id: string;
   /** Tab label: `curl`, `JavaScript`, … or the `label` of an `x-codeSamples` entry. */
   label: string;
-  /** A shiki language id (`bash`, `javascript`, `python`, `go`, …); `text` when shiki does not know the language. */
+  /** A language id (`bash`, `javascript`, `python`, `go`, `http`, …); the renderer decides whether it can colour it. */
   language: string;
   code: string;
   /** `generated` from the description, or copied from the operation's `x-codeSamples`. */
@@ -398,12 +397,13 @@ const languageAliases: Record<string, string> = {
   golang: 'go',
 };
 
-/** A `lang` as written → a shiki language id; `text` for one shiki cannot highlight. */
+/**
+ * A `lang` as written → the language's usual id (lower case, common names folded: `sh` → `bash`). Which ids
+ * can be highlighted is the renderer's business: it shows plain text for one it does not know.
+ */
 export function languageOf(lang: string): string {
-  const key = lang.trim().toLowerCase();
-  const alias = languageAliases[key];
-  if (alias) return alias;
-  return Object.hasOwn(bundledLanguages, key) ? key : 'text';
+  const key = lang.trim().toLowerCase() || 'text';
+  return languageAliases[key] ?? key;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** The words for an operation's badge and what its level promises; one place for both. */
-import type { OperationBadge } from '../openapi/model.ts';
+import type { OperationBadge } from '../openapi/index.ts';
 
 /** Text of the badge an operation carries, and its look. */
 export function badgeLabel(badge: OperationBadge): { text: string; variant: 'caution' | 'danger' | 'note' } {

@@ -1,8 +1,13 @@
 /** Build-time data for the live console: what each operation page tells it, derived from the model. */
 import type { ConsoleTarget } from '../console/console-target.ts';
-import { exampleRequest } from '../openapi/example-request.ts';
-import { operationById, sandboxDemoKeys, sandboxServer } from '../openapi/index.ts';
-import type { ApiModel, ApiOperation } from '../openapi/model.ts';
+import {
+  type ApiModel,
+  type ApiOperation,
+  exampleRequest,
+  operationById,
+  sandboxDemoKeys,
+  sandboxServer,
+} from '../openapi/index.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
 

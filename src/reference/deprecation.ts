@@ -1,5 +1,5 @@
 /** A sunset date as readers and machines need it, with the time left computed at build time. */
-import { humanDate, isoDate, startOfDay } from '../openapi/sunset-date.ts';
+import { humanDate, isoDate, startOfDay } from '../openapi/index.ts';
 
 export interface SunsetStatus {
   /** ISO date for `<time datetime>`. */

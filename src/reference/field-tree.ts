@@ -11,8 +11,7 @@
  * `maxDepth` expanders deep that belong to a model (its page shows them).
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import type { SchemaOrRef } from '../openapi/model.ts';
-import { dereference } from '../openapi/refs.ts';
+import { dereference, type SchemaOrRef } from '../openapi/index.ts';
 import {
   additionalPropertiesNote,
   constraints,

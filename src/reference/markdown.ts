@@ -11,7 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Transformer, unified } from 'unified';
-import { isRelativeLink } from '../openapi/relative-links.ts';
+import { isRelativeLink } from '../openapi/index.ts';
 import { RecentCaches } from './recent-cache.ts';
 import { renderBackend } from './render-backend.ts';
 

@@ -3,8 +3,7 @@
  * (navigation only — no page of their own), each holding its tags' pages in
  * the spec's order; operation entries carry their method and badge.
  */
-import type { ApiModel, ApiOperation, ApiTag } from '../openapi/model.ts';
-import { slugify } from '../openapi/slug.ts';
+import { type ApiModel, type ApiOperation, type ApiTag, slugify } from '../openapi/index.ts';
 import { badgeLabel } from './badges.ts';
 import { oncePerModel } from './per-model.ts';
 import { operationTitle, referencePaths, tagLabel } from './routes.ts';

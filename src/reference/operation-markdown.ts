@@ -2,9 +2,7 @@
  * An operation as Markdown, for readers and AI agents that want text rather
  * than HTML (each operation page also exists at the same URL plus `.md`).
  */
-import type { ApiModel, ApiOperation } from '../openapi/model.ts';
-import { codeSamples } from '../openapi/samples.ts';
-import { isoDate } from '../openapi/sunset-date.ts';
+import { type ApiModel, type ApiOperation, codeSamples, isoDate } from '../openapi/index.ts';
 import { badgeExplanation, badgeLabel } from './badges.ts';
 import { operationTitle } from './routes.ts';
 import { constraints, typeLabel } from './schema-summary.ts';

@@ -11,21 +11,22 @@
  * that every response carries described once instead of under each status.
  */
 
-import { isRecord } from '../openapi/json-pointer.ts';
-import { isJsonMediaType } from '../openapi/media-type.ts';
-import type {
-  ApiErrorCode,
-  ApiHeader,
-  ApiMediaType,
-  ApiModel,
-  ApiOperation,
-  ApiParameter,
-  ApiRequestBody,
-  ApiResponse,
-} from '../openapi/model.ts';
-import { type CodeSample, codeSamples } from '../openapi/samples.ts';
-import { exampleFromSchema } from '../openapi/schema-example.ts';
-import { slugify } from '../openapi/slug.ts';
+import {
+  type ApiErrorCode,
+  type ApiHeader,
+  type ApiMediaType,
+  type ApiModel,
+  type ApiOperation,
+  type ApiParameter,
+  type ApiRequestBody,
+  type ApiResponse,
+  type CodeSample,
+  codeSamples,
+  exampleFromSchema,
+  isJsonMediaType,
+  isRecord,
+  slugify,
+} from '../openapi/index.ts';
 import { type FieldTree, FieldTreePlanner, fieldDepthOnOperationPages } from './field-tree.ts';
 import { refName } from './schema-summary.ts';
 import { statusText } from './status-text.ts';

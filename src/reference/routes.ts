@@ -3,7 +3,7 @@
  * that the single page route switches on. Pure data; no Astro imports.
  */
 
-import type { ApiErrorCode, ApiModel, ApiOperation, ApiSchema, ApiTag, ApiTagGroup } from '../openapi/model.ts';
+import type { ApiErrorCode, ApiModel, ApiOperation, ApiSchema, ApiTag, ApiTagGroup } from '../openapi/index.ts';
 import { markdownToText } from './markdown.ts';
 import { oncePerModel } from './per-model.ts';
 import { sitePath } from './site-path.ts';

@@ -3,9 +3,7 @@
  * constraints and its flags. Pure functions; components only lay them out.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { fromPointer } from '../openapi/json-pointer.ts';
-import type { SchemaOrRef } from '../openapi/model.ts';
-import { dereference, isReference } from '../openapi/refs.ts';
+import { dereference, fromPointer, isReference, type SchemaOrRef } from '../openapi/index.ts';
 
 /** The component schema name a `$ref` points at, if it points into components/schemas. */
 export function refName(schema: SchemaOrRef | undefined): string | undefined {

@@ -1,6 +1,6 @@
 /** Which operations use each component schema (directly or inside an inline schema), computed once per model. */
-import { isRecord } from '../openapi/json-pointer.ts';
-import type { ApiModel, ApiOperation } from '../openapi/model.ts';
+
+import { type ApiModel, type ApiOperation, isRecord } from '../openapi/index.ts';
 import { oncePerModel } from './per-model.ts';
 
 const usageOf = oncePerModel((model) => {

@@ -6,9 +6,18 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
-import { anonymousQuota, planAllows, type Quota, sandboxDemoKeys, servedOperations } from '../openapi/index.ts';
-import type { ApiDemoKey, ApiModel, ApiOperation } from '../openapi/model.ts';
-import { httpDate, startOfDay } from '../openapi/sunset-date.ts';
+import {
+  type ApiDemoKey,
+  type ApiModel,
+  type ApiOperation,
+  anonymousQuota,
+  httpDate,
+  planAllows,
+  type Quota,
+  sandboxDemoKeys,
+  servedOperations,
+  startOfDay,
+} from '../openapi/index.ts';
 import { type Clock, systemClock } from '../rate-limits/clock.ts';
 import { type Admission, RateLimiter, type RateWindow } from '../rate-limits/rate-limiter.ts';
 import { ApiError, sandboxErrorCodes } from './api-error.ts';

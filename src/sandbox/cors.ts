@@ -3,8 +3,8 @@
  * sandbox and read every header the spec documents (X-RateLimit-*,
  * Retry-After, Deprecation, Sunset, Link, …).
  */
-import { servedOperations } from '../openapi/index.ts';
-import type { ApiModel } from '../openapi/model.ts';
+
+import { type ApiModel, servedOperations } from '../openapi/index.ts';
 
 /** Origins on this machine (any port) are always allowed; a local sandbox serves local pages. */
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -6,7 +6,7 @@
  * nothing has changed state yet.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import type { ApiOperation, ApiParameter, ApiRequestPolicy } from '../openapi/model.ts';
+import type { ApiOperation, ApiParameter, ApiRequestPolicy } from '../openapi/index.ts';
 import { ApiError } from './api-error.ts';
 import type { SpecSchemas, ValueProblem } from './spec-schemas.ts';
 

@@ -3,7 +3,7 @@
  * serves exactly the operations the spec lists: anything else is an unknown
  * route (404) or a method the path does not have (405 with Allow).
  */
-import type { ApiOperation } from '../openapi/model.ts';
+import type { ApiOperation } from '../openapi/index.ts';
 
 interface CompiledPath {
   pattern: RegExp;

@@ -6,9 +6,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
-import { fromPointer, isRecord } from '../openapi/json-pointer.ts';
-import type { SchemaOrRef } from '../openapi/model.ts';
-import { dereference, isReference } from '../openapi/refs.ts';
+import { dereference, fromPointer, isRecord, isReference, type SchemaOrRef } from '../openapi/index.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped.
 const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;

@@ -20,6 +20,14 @@ describe('highlighting', () => {
     expect(html.replace(/<[^>]+>/g, '')).toBe(code);
   });
 
+  it('shows a language it does not know (an x-codeSamples lang) as escaped plain text', async () => {
+    const code = 'print "<hello>"';
+    const html = await highlightHere(code, 'madeuplang');
+    expect(html).toContain('&#x3C;hello>');
+    expect(html).not.toMatch(/class="l-[0-9a-f]{6}/);
+    expect(html.replace(/<[^>]+>/g, '').replaceAll('&#x3C;', '<')).toBe(code);
+  });
+
   it('shows a very long block as escaped plain text, with no element per token', async () => {
     const code = JSON.stringify(
       { note: '</code><script>alert(1)</script>', items: Array.from({ length: 800 }, (_, i) => ({ i })) },

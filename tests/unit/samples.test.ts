@@ -226,7 +226,7 @@ describe('on small descriptions', () => {
       { id: 'go', label: 'Go', language: 'go', source: 'generated' },
       { id: 'ruby', label: 'Ruby SDK', language: 'ruby', source: 'x-codeSamples' },
       { id: 'sh', label: 'HTTPie', language: 'bash', source: 'x-codeSamples' },
-      { id: 'made-up-lang', label: 'MadeUpLang', language: 'text', source: 'x-codeSamples' },
+      { id: 'made-up-lang', label: 'MadeUpLang', language: 'madeuplang', source: 'x-codeSamples' },
     ]);
     expect(sample(samples, 'curl')).toBe('curl -X POST https://example.test/v1/things');
     expect(sample(samples, 'javascript')).toBe('await client.things.create()');
@@ -243,7 +243,7 @@ describe('on small descriptions', () => {
     ['golang', 'go'],
     ['Go', 'go'],
     ['csharp', 'csharp'],
-    ['Klingon', 'text'],
+    ['Klingon', 'klingon'],
   ])('reads the x-codeSamples lang %s as %s', (lang, language) => {
     expect(languageOf(lang)).toBe(language);
   });

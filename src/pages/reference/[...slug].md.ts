@@ -1,7 +1,7 @@
 /** Every operation page as Markdown, at the page's URL plus `.md`. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getApiModel } from '../../data/api-model.ts';
-import type { ApiOperation } from '../../openapi/model.ts';
+import type { ApiOperation } from '../../openapi/index.ts';
 import { operationMarkdown } from '../../reference/operation-markdown.ts';
 import { referenceRoutes } from '../../reference/routes.ts';
 
