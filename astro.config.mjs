@@ -3,13 +3,13 @@
 import { fileURLToPath } from 'node:url';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
+import { buildMemoryIntegration } from './src/build/build-memory.ts';
+import { consoleBundleIntegration } from './src/build/console-bundle-integration.ts';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
-import { buildMemoryIntegration } from './src/integration/build-memory.ts';
-import { consoleBundleIntegration } from './src/integration/console-bundle-integration.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
-import { renderWorkerIntegration } from './src/integration/render-worker.ts';
 import { portalConfig } from './src/publishing/portal-config.ts';
 import { siteSidebar } from './src/publishing/site-sidebar.ts';
+import { renderWorkerIntegration } from './src/render/render-worker.ts';
 
 export default defineConfig({
   // The docs team sets SITE_URL to the portal's own domain when publishing.
@@ -35,7 +35,7 @@ export default defineConfig({
       // Guide code blocks wrap long lines: a block that scrolls sideways needs keyboard access (axe), and
       // Expressive Code's <pre> is not focusable. Copying still gives the original lines.
       expressiveCode: { defaultProps: { wrap: true } },
-      // The search index is written after the build, in a process of its own (src/publishing/build-site.sh);
+      // The search index is written after the build, in a process of its own (src/build/build-site.sh);
       // Starlight's Search is overridden so that the search button stays.
       pagefind: false,
       customCss: ['./src/styles/sidebar.css', './src/styles/reference.css'],

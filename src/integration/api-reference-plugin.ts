@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin } from '@astrojs/starlight/types';
 import { formatProblems, loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
-import { highlightStylesheetId, highlightStylesPlugin } from './highlight-styles.ts';
+import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
 
 export function apiReferencePlugin(): StarlightPlugin {
   return {

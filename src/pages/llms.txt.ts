@@ -1,9 +1,9 @@
 /** `/llms.txt`: the reference listed for AI agents (llmstxt.org), pointing at the Markdown pages. */
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../data/api-model.ts';
-import { markdownToText } from '../reference/markdown.ts';
 import { operationTitle, referenceUrls, tagLabel } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
+import { markdownToText } from '../render/markdown.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const model = await getApiModel();

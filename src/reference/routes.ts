@@ -4,7 +4,7 @@
  */
 
 import type { ApiErrorCode, ApiModel, ApiOperation, ApiSchema, ApiTag, ApiTagGroup } from '../openapi/index.ts';
-import { markdownToText } from './markdown.ts';
+import { markdownToText } from '../render/markdown.ts';
 import { oncePerModel } from './per-model.ts';
 import { sitePath } from './site-path.ts';
 

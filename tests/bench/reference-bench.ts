@@ -47,7 +47,7 @@ import { generateDescription } from './generate-description.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // What `npm run build` runs: `astro build`, then the search index in a process of its own.
-const buildSite = path.join(root, 'src/publishing/build-site.sh');
+const buildSite = path.join(root, 'src/build/build-site.sh');
 const staticServer = path.join(root, 'tests/support/static-server.ts');
 const lighthouseBin = path.join(root, 'node_modules/lighthouse/cli/index.js');
 const gnuTime = '/usr/bin/time';

@@ -25,7 +25,7 @@ export interface FixtureSite {
 export async function buildAndServe(fixture: string, name: string): Promise<FixtureSite> {
   const outDir = path.join(mkdtempSync(path.join(tmpdir(), `petstore-${name}-`)), 'dist');
   const built = await oneBuildAtATime(() =>
-    spawnSync('sh', [path.join(root, 'src/publishing/build-site.sh'), '--outDir', outDir], {
+    spawnSync('sh', [path.join(root, 'src/build/build-site.sh'), '--outDir', outDir], {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, PETSTORE_SPEC: fixture, ASTRO_TELEMETRY_DISABLED: '1' },

@@ -3,7 +3,7 @@
  * and very long blocks (real descriptions have ~90 KB examples) as plain text, escaped either way.
  */
 import { describe, expect, it } from 'vitest';
-import { highlightHere, highlightStyles, maxHighlightedLength } from '../../src/reference/highlight-engine.ts';
+import { highlightHere, highlightStyles, maxHighlightedLength } from '../../src/render/highlight-engine.ts';
 
 describe('highlighting', () => {
   it('colours JSON tokens with classes the stylesheet defines, and keeps the text exact', async () => {

@@ -3,7 +3,7 @@
  * description can write (raw HTML, script URLs in all their disguises, SVG/MathML, styles) must come out inert.
  */
 import { describe, expect, it } from 'vitest';
-import { markdownToText, renderMarkdown } from '../../src/reference/markdown.ts';
+import { markdownToText, renderMarkdown } from '../../src/render/markdown.ts';
 
 // Decodes character references the way a browser does before it reads an attribute value (once).
 const NAMED: Record<string, string> = {

@@ -1,6 +1,6 @@
 /** The memo behind build-time rendering: repeated texts are rendered once, one-off ones are let go. */
 import { describe, expect, it } from 'vitest';
-import { RecentCache } from '../../src/reference/recent-cache.ts';
+import { RecentCache } from '../../src/render/recent-cache.ts';
 
 describe('RecentCache', () => {
   it('renders a recurring text once and forgets the least recently used beyond its limit', () => {

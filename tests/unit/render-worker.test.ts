@@ -1,8 +1,8 @@
 /** The build's render worker gives each page exactly what rendering in the page's own thread gives. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { RenderWorker } from '../../src/integration/render-worker.ts';
-import { highlightHere } from '../../src/reference/highlight-engine.ts';
-import { markdownToText, renderMarkdown } from '../../src/reference/markdown.ts';
+import { highlightHere } from '../../src/render/highlight-engine.ts';
+import { markdownToText, renderMarkdown } from '../../src/render/markdown.ts';
+import { RenderWorker } from '../../src/render/render-worker.ts';
 
 const worker = new RenderWorker();
 afterAll(() => worker.close());

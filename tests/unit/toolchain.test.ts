@@ -1,13 +1,13 @@
 /**
  * The checks around the spec that run as real programs: the Redocly linter,
- * `npm run spec:check`, and `npm run build` (`src/publishing/build-site.sh`):
+ * `npm run spec:check`, and `npm run build` (`src/build/build-site.sh`):
  * refusing a bad description, and under a base path.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outDirOf } from '../../src/search/search-index.ts';
+import { outDirOf } from '../../src/build/search-index.ts';
 import { brokenLinks, walk } from '../support/built-site.ts';
 import { bin, buildSite, run } from './support/programs.ts';
 

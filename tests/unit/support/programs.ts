@@ -5,7 +5,7 @@ import path from 'node:path';
 export const root = path.resolve(import.meta.dirname, '../../..');
 export const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 /** What `npm run build` runs (a shell script): `astro build`, then the search index. */
-export const buildSite = path.join(root, 'src/publishing/build-site.sh');
+export const buildSite = path.join(root, 'src/build/build-site.sh');
 
 /** The environment without what Vitest sets for its own Vite (BASE_URL, MODE…), which would leak into a build. */
 function cleanEnv(): NodeJS.ProcessEnv {

@@ -4,11 +4,25 @@
  * 1,000-operation build).
  * During `astro build` the integration installs a backend that runs them in
  * a worker thread, on the second core, while this thread renders pages
- * (`integration/render-worker.ts`); without one (dev server, tests) they run
+ * (`render-worker.ts`); without one (dev server, tests) they run
  * in this thread.
  */
 
-import type { RenderMarkdownOptions } from './markdown.ts';
+/** Options for {@link renderMarkdown}. */
+export interface RenderMarkdownOptions {
+  /** Unwrap a lone paragraph, for table cells and one-line summaries. Longer text stays block HTML. */
+  inline?: boolean;
+  /**
+   * The level the description's highest heading becomes, keeping their order: one below the section it sits
+   * in (2 for a page's own description, under its h1). Default 4, for text inside the pages' h3 sections.
+   */
+  highestHeading?: number;
+  /**
+   * The site relative links (`/docs/x`) belong to: they are resolved against it. Without one they become text, as
+   * they would lead into the portal, where nothing is at that address (see `openapi/relative-links.ts`).
+   */
+  linkBase?: string;
+}
 
 /** Renders elsewhere; the same results as `highlightHere`, `renderMarkdown` and `markdownToText`. */
 export interface RenderBackend {

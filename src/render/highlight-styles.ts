@@ -6,7 +6,7 @@
  * on every page that shows code.
  */
 import type { Plugin } from 'vite';
-import { highlightStyles } from '../reference/highlight.ts';
+import { highlightStyles } from './highlight.ts';
 
 export const highlightStylesheetId = 'virtual:petstore/highlight.css';
 

@@ -13,23 +13,9 @@ import remarkRehype from 'remark-rehype';
 import { type Transformer, unified } from 'unified';
 import { isRelativeLink } from '../openapi/index.ts';
 import { RecentCaches } from './recent-cache.ts';
-import { renderBackend } from './render-backend.ts';
+import { type RenderMarkdownOptions, renderBackend } from './render-backend.ts';
 
-/** Options for {@link renderMarkdown}. */
-export interface RenderMarkdownOptions {
-  /** Unwrap a lone paragraph, for table cells and one-line summaries. Longer text stays block HTML. */
-  inline?: boolean;
-  /**
-   * The level the description's highest heading becomes, keeping their order: one below the section it sits
-   * in (2 for a page's own description, under its h1). Default 4, for text inside the pages' h3 sections.
-   */
-  highestHeading?: number;
-  /**
-   * The site relative links (`/docs/x`) belong to: they are resolved against it. Without one they become text, as
-   * they would lead into the portal, where nothing is at that address (see `openapi/relative-links.ts`).
-   */
-  linkBase?: string;
-}
+export type { RenderMarkdownOptions } from './render-backend.ts';
 
 /** Which way of rendering `options` asks for: the variant of the memos below. */
 const variantOf = (options: RenderMarkdownOptions) =>

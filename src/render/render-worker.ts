@@ -7,8 +7,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
-import type { RenderMarkdownOptions } from '../reference/markdown.ts';
-import { type RenderBackend, useRenderBackend } from '../reference/render-backend.ts';
+import { type RenderBackend, type RenderMarkdownOptions, useRenderBackend } from './render-backend.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type RenderJob =

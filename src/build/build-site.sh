@@ -1,6 +1,6 @@
 #!/bin/sh
 # `npm run build [-- astro build options]`: builds the site with `astro build`, then writes its search index in a
-# process of its own (src/search/search-index.ts). Options such as --outDir and --base go to `astro build`; the
+# process of its own (src/build/search-index.ts). Options such as --outDir and --base go to `astro build`; the
 # index step reads --outDir from them.
 #
 # One process after the other rather than Starlight's Pagefind step inside the build: the build process keeps most
@@ -18,4 +18,4 @@ PATH="$PWD/node_modules/.bin:$PATH"
 # already in the environment wins).
 export MIMALLOC_ARENA_EAGER_COMMIT="${MIMALLOC_ARENA_EAGER_COMMIT:-0}"
 node node_modules/astro/bin/astro.mjs build "$@"
-exec node src/search/search-index.ts "$@"
+exec node src/build/search-index.ts "$@"

@@ -9,9 +9,9 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { Root } from 'hast';
-import { highlightHere } from '../reference/highlight-engine.ts';
-import { htmlOfTree, sanitisedTree, textOfTree } from '../reference/markdown.ts';
-import { RecentCache } from '../reference/recent-cache.ts';
+import { highlightHere } from './highlight-engine.ts';
+import { htmlOfTree, sanitisedTree, textOfTree } from './markdown.ts';
+import { RecentCache } from './recent-cache.ts';
 import type { RenderAnswer, RenderJob } from './render-worker.ts';
 
 const recentTrees = new RecentCache<Root>(256);

@@ -19,7 +19,7 @@ import type { AstroIntegration } from 'astro';
 import { type ConsoleBundle, consoleFolder as folder } from './console-bundle.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const bundler = path.join(root, 'src/integration/console-bundle.ts');
+const bundler = path.join(root, 'src/build/console-bundle.ts');
 const virtualId = 'virtual:petstore/console';
 
 const cacheRoot = path.join(root, 'node_modules/.cache/petstore-console');

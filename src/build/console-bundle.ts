@@ -1,5 +1,5 @@
 /**
- * Bundles the live console with esbuild: `node src/integration/console-bundle.ts <base>` writes the
+ * Bundles the live console with esbuild: `node src/build/console-bundle.ts <base>` writes the
  * bundle to a temporary folder and prints `{ dir, moduleUrl }` as JSON. It runs as its own process
  * (started by console-bundle-integration.ts) so that esbuild's service, which keeps ~450 MB, ends with
  * it — stopping the service inside the Astro build would cancel esbuild work Vite has in flight.
