@@ -190,6 +190,11 @@ interface TagPlan {
 export interface DescriptionOptions {
   /** List the first this many operations under one tag (the first), instead of ~5 per tag. */
   oneTagHolds?: number;
+  /**
+   * Write it the OpenAPI 3.1 or 3.2 way (default 3.0): the same API, with `examples` lists for schema examples,
+   * type lists for `nullable`, and (3.2) tag summaries, so the bench can compare what each version costs.
+   */
+  version?: '3.0' | '3.1' | '3.2';
 }
 
 function planTags(operations: number, options: DescriptionOptions = {}): TagPlan[] {
@@ -803,7 +808,54 @@ export function generateDescription(operations: number, options: DescriptionOpti
     paths,
     components: { ...base, schemas: { ...(base.schemas as JsonObject), ...schemas } },
   };
-  return stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
+  const written =
+    options.version === undefined || options.version === '3.0' ? document : laterVersion(document, options.version);
+  return stringify(written, { aliasDuplicateObjects: false, lineWidth: 0 });
+}
+
+/** A 3.0 description written the 3.1 or 3.2 way; it says the same thing. */
+function laterVersion(document: JsonObject, version: '3.1' | '3.2'): JsonObject {
+  const schemaKeys = new Set(['items', 'additionalProperties', 'not']);
+  const schemaLists = new Set(['allOf', 'anyOf', 'oneOf']);
+  const schema = (value: Json): Json => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const out: JsonObject = {};
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'example') out.examples = [inner];
+      else if (key === 'nullable') continue;
+      else if (key === 'properties' && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) {
+        out.properties = Object.fromEntries(Object.entries(inner).map(([name, s]) => [name, schema(s)]));
+      } else if (schemaKeys.has(key)) out[key] = schema(inner);
+      else if (schemaLists.has(key) && Array.isArray(inner)) out[key] = inner.map(schema);
+      else out[key] = inner;
+    }
+    if (value.nullable === true && typeof value.type === 'string') out.type = [value.type, 'null'];
+    return out;
+  };
+  const within = (value: Json): Json => {
+    if (Array.isArray(value)) return value.map(within);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, key === 'schema' ? schema(inner) : within(inner)]),
+    );
+  };
+  const components = document.components as JsonObject;
+  const schemas = Object.fromEntries(
+    Object.entries(components.schemas as JsonObject).map(([name, s]) => [name, schema(s)]),
+  );
+  const converted = within({ ...document, components: { ...components, schemas: {} } }) as JsonObject;
+  (converted.components as JsonObject).schemas = schemas;
+  converted.openapi = version === '3.1' ? '3.1.1' : '3.2.0';
+  if (version === '3.2' && Array.isArray(converted.tags)) {
+    converted.tags = converted.tags.map(
+      (tag): JsonObject => ({
+        ...(tag as JsonObject),
+        summary: (tag as JsonObject).name ?? null,
+        kind: 'nav',
+      }),
+    );
+  }
+  return converted;
 }
 
 if (import.meta.main) {

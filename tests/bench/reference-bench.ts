@@ -11,7 +11,10 @@
  * sidebar's window over a large tag: page and sidebar sizes), and real
  * public descriptions taken from the npm registry (`npm pack`): GitHub's
  * REST API (@octokit/openapi, 1,200+ operations) and ReadMe's circular and
- * polymorphism examples (@readme/oas-examples).
+ * polymorphism examples (@readme/oas-examples); the 1,000-operation
+ * description written the OpenAPI 3.1 and 3.2 ways (BENCH_VERSIONS, default
+ * `3.1,3.2`; empty to skip), compared with the 3.0 one; and a scale case of
+ * BENCH_LARGE operations (default 10,000; 0 to skip), 1,000 of them in one tag.
  * Options (environment): BENCH_SIZES (comma-separated, e.g. `100,1000`;
  * empty for only the real spec), BENCH_SKEWED (operations in the skewed
  * case's big tag, default 1000, which 100 more in small tags follow; `0` to
@@ -59,6 +62,13 @@ const sizes = (process.env.BENCH_SIZES ?? '100,1000,2000,3000')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
 const skewed = Number(process.env.BENCH_SKEWED ?? 1000);
+/** The 1,000-operation description again, written the OpenAPI 3.1 and 3.2 ways (BENCH_VERSIONS=, to skip). */
+const laterVersions = (process.env.BENCH_VERSIONS ?? '3.1,3.2')
+  .split(',')
+  .map((v) => v.trim())
+  .filter((v): v is '3.1' | '3.2' => v === '3.1' || v === '3.2');
+/** Operations in the scale case (one tag of 1,000, the rest ~5 per tag); 0 to skip it. */
+const large = Number(process.env.BENCH_LARGE ?? 10_000);
 
 const goals = {
   jsGzipBytes: 20_000,
@@ -109,7 +119,15 @@ interface BenchCase {
   oneTagHolds?: number;
   /** Set for the real spec: its build is the one the operation-page figures (issue 15) are measured on. */
   operationPages?: boolean;
+  /** Set for a generated description written the OpenAPI 3.1 or 3.2 way (issue 17: each within 10 % of 3.0). */
+  version?: '3.1' | '3.2';
+  /** Set for the scale case past GitHub's: BENCH_LARGE operations, 1,000 of them in one tag. */
+  large?: boolean;
 }
+
+/** A generated 3.0 description with ~5 operations per tag: the cases the size goals are about. */
+const isPlain = (bench: BenchCase) =>
+  bench.oneTagHolds === undefined && bench.version === undefined && bench.large === undefined;
 
 interface BuildFigures {
   wallSeconds: number;
@@ -228,6 +246,20 @@ async function main(): Promise<void> {
           },
         ]
       : []),
+    ...(sizes.includes(1000)
+      ? laterVersions.map((version) => ({ label: `1,000 ops, OpenAPI ${version}`, spec: '', size: 1000, version }))
+      : []),
+    ...(Number.isInteger(large) && large > 1000
+      ? [
+          {
+            label: `${large.toLocaleString('en-US')} ops, 1,000 in one tag`,
+            spec: '',
+            size: large,
+            oneTagHolds: 1000,
+            large: true,
+          },
+        ]
+      : []),
     ...(process.env.BENCH_REAL === '0' ? [] : await realDescriptions(tempRoot)),
   ];
   const memoryMethod = existsSync(gnuTime)
@@ -246,7 +278,10 @@ async function main(): Promise<void> {
     try {
       if (bench.size !== undefined) {
         bench.spec = path.join(dir, `generated-${bench.size}.yaml`);
-        const options = bench.oneTagHolds === undefined ? {} : { oneTagHolds: bench.oneTagHolds };
+        const options = {
+          ...(bench.oneTagHolds === undefined ? {} : { oneTagHolds: bench.oneTagHolds }),
+          ...(bench.version === undefined ? {} : { version: bench.version }),
+        };
         await writeFile(bench.spec, generateDescription(bench.size, options));
       }
       const outDir = path.join(dir, 'dist');
@@ -280,6 +315,7 @@ async function main(): Promise<void> {
   }
   printTable(results, memoryMethod);
   printGoals(results);
+  printRealWorldGoals(results);
   printOperationPages(results);
 }
 
@@ -1092,7 +1128,7 @@ function printGoals(results: CaseResult[]): void {
     const met = measured.length === 0 ? undefined : measured.every((m) => within(m.value));
     return `${verdict(met)} ${measured.map((m) => `${m.label} ${format(m.value)}`).join(', ') || 'no case measured'}`;
   };
-  const at1000 = results.find((r) => r.bench.size === 1000 && r.bench.oneTagHolds === undefined);
+  const at1000 = results.find((r) => r.bench.size === 1000 && isPlain(r.bench));
   const one = (value: number | undefined, format: (n: number) => string, limit: number) =>
     `${verdict(value === undefined ? undefined : value <= limit)} ${value === undefined ? 'the 1,000-operation case did not run' : format(value)}`;
   const ms = (n: number) => `${n.toFixed(0)} ms`;
@@ -1126,7 +1162,7 @@ function printGoals(results: CaseResult[]): void {
     `  1,000 operations: largest operation page ≤ 2,000 DOM elements:\n    ${one(at1000?.browser?.domNodes, (n) => n.toLocaleString('en-US'), goals.domNodes)}`,
   );
 
-  const skewedCase = results.find((r) => r.bench.oneTagHolds !== undefined);
+  const skewedCase = results.find((r) => r.bench.oneTagHolds !== undefined && !r.bench.large);
   const skewedLabel = `one tag of ${skewedCase?.bench.oneTagHolds?.toLocaleString('en-US') ?? 'n'} operations`;
   const notRun = 'the skewed case did not run';
   const largestOp = skewedCase?.output?.largest;
@@ -1138,7 +1174,7 @@ function printGoals(results: CaseResult[]): void {
     `  ${skewedLabel}: every page's sidebar ≤ 15 KB raw HTML:\n    ${verdict(largestSidebar ? largestSidebar.raw <= goals.sidebarBytes : undefined)} ${largestSidebar ? `largest ${bytes(largestSidebar.raw)} (${largestSidebar.url})` : notRun}`,
   );
 
-  const at3000 = results.find((r) => r.bench.size === 3000 && r.bench.oneTagHolds === undefined);
+  const at3000 = results.find((r) => r.bench.size === 3000 && isPlain(r.bench));
   console.log(
     `  3,000 operations build in ≤ 90 s:\n    ${verdict(at3000?.build ? at3000.build.wallSeconds <= goals.build3000Seconds : undefined)} ${at3000?.build ? `${at3000.build.wallSeconds.toFixed(1)} s` : 'the 3,000-operation case did not run'}`,
   );
@@ -1157,7 +1193,7 @@ function printGoals(results: CaseResult[]): void {
   const generated = results
     .filter(
       (r): r is CaseResult & { output: OutputFigures } =>
-        r.bench.size !== undefined && r.bench.oneTagHolds === undefined && r.output !== undefined,
+        r.bench.size !== undefined && isPlain(r.bench) && r.output !== undefined,
     )
     .sort((a, b) => a.output.operations - b.output.operations);
   const perOperation = generated.map(
@@ -1184,10 +1220,60 @@ function printGoals(results: CaseResult[]): void {
   );
 }
 
+/**
+ * Issue 17's goals: GitHub's description builds within its budget, a 3.1 and a 3.2 description cost what the same
+ * 3.0 one does (within 10 %), and a 10,000-operation description with one large tag still builds.
+ */
+function printRealWorldGoals(results: CaseResult[]): void {
+  const verdict = (met: boolean | undefined) =>
+    met === undefined ? '[not measured]' : met ? '[met]    ' : '[NOT met]';
+  const within = (value: number | undefined, limit: number, format: (n: number) => string, missing: string) =>
+    `${verdict(value === undefined ? undefined : value <= limit)} ${value === undefined ? missing : format(value)}`;
+  const secondsOf = (n: number) => `${n.toFixed(1)} s`;
+  console.log('\nReal-world descriptions (issue 17)');
+
+  const github = results.find((r) => r.bench.label === githubRest.label);
+  const notRun = 'the GitHub case did not run';
+  console.log(
+    `  GitHub REST: build ≤ 40 s:            ${within(github?.build?.wallSeconds, 40, secondsOf, notRun)}\n` +
+      `  GitHub REST: peak memory ≤ 1 GB:      ${within(peakMemory(github?.build), 1e9, bytes, notRun)}\n` +
+      `  GitHub REST: output ≤ 60 MB:          ${within(github?.output?.totalBytes, 60e6, bytes, notRun)}\n` +
+      `  GitHub REST: largest page ≤ 120 KB:   ${within(github?.output?.largest.raw, 120e3, bytes, notRun)}${github?.output ? ` (${github.output.largest.url})` : ''}`,
+  );
+
+  const base = results.find((r) => r.bench.size === 1000 && isPlain(r.bench));
+  for (const version of laterVersions) {
+    const later = results.find((r) => r.bench.size === 1000 && r.bench.version === version);
+    const ratio = (pick: (r: CaseResult) => number | undefined) => {
+      const a = later ? pick(later) : undefined;
+      const b = base ? pick(base) : undefined;
+      return a !== undefined && b !== undefined && b > 0 ? a / b : undefined;
+    };
+    const time = ratio((r) => r.build?.wallSeconds);
+    const memory = ratio((r) => peakMemory(r.build));
+    const percent = (n: number) => `${n >= 1 ? '+' : ''}${((n - 1) * 100).toFixed(1)} %`;
+    const missing = `the 1,000-operation 3.0 or ${version} case did not run`;
+    console.log(
+      `  1,000 ops in OpenAPI ${version} vs 3.0: build time within 10 %: ${within(time, 1.1, percent, missing)}` +
+        `${later?.build && base?.build ? ` (${secondsOf(later.build.wallSeconds)} vs ${secondsOf(base.build.wallSeconds)})` : ''}\n` +
+        `  1,000 ops in OpenAPI ${version} vs 3.0: peak memory within 10 %: ${within(memory, 1.1, percent, missing)}`,
+    );
+  }
+
+  const scale = results.find((r) => r.bench.large);
+  const label = scale ? scale.bench.label : 'the scale case';
+  const missing = 'the scale case did not run (BENCH_LARGE)';
+  console.log(
+    `  ${label}: build ≤ 3 min:       ${within(scale?.build?.wallSeconds, 180, secondsOf, missing)}\n` +
+      `  ${label}: peak memory ≤ 1.5 GB: ${within(peakMemory(scale?.build), 1.5e9, bytes, missing)}\n` +
+      `  ${label}: output ≤ 1 GB:        ${within(scale?.output?.totalBytes, 1e9, bytes, missing)}`,
+  );
+}
+
 /** Issue 15's goals for the operation page, measured on the real spec's build (and the 1,000-operation one). */
 function printOperationPages(results: CaseResult[]): void {
   const real = results.find((r) => r.bench.operationPages);
-  const at1000 = results.find((r) => r.bench.size === 1000 && r.bench.oneTagHolds === undefined);
+  const at1000 = results.find((r) => r.bench.size === 1000 && isPlain(r.bench));
   const figures = real?.operationPages;
   const { width, height } = operationPageGoals.viewport;
   const verdict = (met: boolean | undefined) =>
