@@ -142,6 +142,22 @@ const alertKinds: ReadonlyMap<string, { variant: 'note' | 'tip' | 'caution' | 'd
 ]);
 
 /**
+ * remark-rehype already prefixes footnote ids and their links with `user-content-`; the sanitiser prefixes every
+ * id again, which left ids (`user-content-user-content-fn-1`) that the links (`#user-content-fn-1`) did not
+ * reach. Raw HTML is dropped, so every id here comes from Markdown, and one prefix is enough.
+ */
+function rehypeSinglePrefix() {
+  const clobberPrefix = 'user-content-';
+  const doubled = `${clobberPrefix}${clobberPrefix}`;
+  return (tree: Root) => {
+    for (const element of elementsOf(tree)) {
+      const { id } = element.properties;
+      if (typeof id === 'string' && id.startsWith(doubled)) element.properties.id = id.slice(clobberPrefix.length);
+    }
+  };
+}
+
+/**
  * GitHub's alerts (`> [!NOTE]` on a blockquote's first line, and TIP, IMPORTANT, WARNING, CAUTION) become
  * Starlight asides, styled like the portal's own, instead of quotes that start with "[!NOTE]". Runs after the
  * sanitiser: the classes are ours, the content is the description's, already sanitised.
@@ -219,6 +235,7 @@ const sanitising = unified()
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSanitize, schema)
+  .use(rehypeSinglePrefix)
   .use(rehypeGithubAlerts)
   .use(rehypeImagesAsLinks)
   .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })

@@ -331,3 +331,13 @@ describe('markdownToText', () => {
     expect(markdownToText('Returns a list of &lt;Pet&gt; &amp; more')).toBe('Returns a list of <Pet> & more');
   });
 });
+
+describe('renderMarkdown: footnotes', () => {
+  it('link to their notes and back: every #fragment is the id of an element', () => {
+    const html = renderMarkdown('Text with a note[^1].\n\n[^1]: The note.');
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    const targets = [...html.matchAll(/ href="#([^"]+)"/g)].map((m) => m[1]);
+    expect(targets).toEqual(['user-content-fn-1', 'user-content-fnref-1']);
+    for (const target of targets) expect(ids).toContain(target);
+  });
+});
