@@ -5,12 +5,13 @@
  * browser, imports the few pure modules it needs directly, so that the loader never reaches the client bundle.
  */
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
-export { fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
+export { escapeSegment, fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
 export { checkSpecText, defaultSpecPath, loadApiModel, resolveSpecPath, specPathVariable } from './load-spec.ts';
 export { operationById } from './lookups.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';
 export { httpMethods, isHttpMethod } from './model.ts';
+export { defaultParseLimits, type ParsedSource, parseSource } from './parse-source.ts';
 export { dereference, isReference } from './refs.ts';
 export { isRelativeLink } from './relative-links.ts';
 export {

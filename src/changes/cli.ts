@@ -1,0 +1,140 @@
+/**
+ * `npm run spec:diff [-- base head]`: the changes between two descriptions (default: the last release and
+ * spec/openapi.yaml), grouped, then the breaking-change gate; exits 1 when a breaking change comes without a new
+ * major version. `npm run spec:release`: keeps spec/openapi.yaml as spec/releases/<info.version>.yaml, after the
+ * same checks. `--today YYYY-MM-DD` sets the day sunsets are judged by (default: today, UTC).
+ */
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+import { formatProblems, loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
+import { type ApiChange, apiChanges, type ChangeClass } from './api-changes.ts';
+import { gateProblems, judgeBreakingChanges } from './gate.ts';
+import { listReleases, readDescription, releasesDir, versionOf } from './releases.ts';
+
+const groups: { class: ChangeClass; title: string }[] = [
+  { class: 'breaking', title: 'Breaking' },
+  { class: 'added', title: 'Added' },
+  { class: 'changed', title: 'Changed' },
+  { class: 'deprecated', title: 'Deprecated' },
+  { class: 'annotation', title: 'Descriptions' },
+];
+
+async function main(argv: string[]): Promise<number> {
+  const todayAt = argv.indexOf('--today');
+  const today = todayAt >= 0 ? (argv[todayAt + 1] ?? '') : new Date().toISOString().slice(0, 10);
+  const args = todayAt < 0 ? argv : argv.filter((_, i) => i !== todayAt && i !== todayAt + 1);
+  const [command, ...files] = args;
+  if (command === 'diff') return withReport(async () => diff(files, today));
+  if (command === 'release') return release(today);
+  console.error('Usage: node src/changes/cli.ts diff [base head] | release [--today YYYY-MM-DD]');
+  return 2;
+}
+
+function diff(files: string[], today: string): number {
+  const last = listReleases().at(-1);
+  const [base = last?.file, head = shown(resolveSpecPath(process.cwd()))] = files;
+  if (!base) {
+    console.log(
+      `No release in ${releasesDir()}/ yet: nothing to compare ${head} with. Cut one with npm run spec:release.`,
+    );
+    return 0;
+  }
+  return compare(base, head, today, 'diff');
+}
+
+/** Prints the changes and the gate's verdict; 0 when the gate passes. */
+function compare(baseFile: string, headFile: string, today: string, context: 'diff' | 'release'): number {
+  const before = readDescription(baseFile);
+  const after = readDescription(headFile);
+  const baseVersion = versionOf(before.data);
+  const headVersion = versionOf(after.data);
+  const changes = apiChanges(before.data, after.data);
+  console.log(
+    `Changes from ${baseFile} (${baseVersion}) to ${headFile} (${headVersion}): ${changes.length === 0 ? 'none' : changes.length}.`,
+  );
+  for (const group of groups) {
+    const here = changes.filter((c) => c.class === group.class);
+    if (here.length === 0) continue;
+    console.log(`\n${group.title} (${here.length})`);
+    for (const change of here) console.log(`  ${line(change)}`);
+  }
+  const verdict = judgeBreakingChanges({ changes, before: before.data, baseVersion, headVersion, today });
+  for (const { change, because } of verdict.allowed)
+    console.log(`\nAllowed breaking change (${because}): ${line(change)}`);
+  if (verdict.refused.length === 0) {
+    if (context === 'diff') console.log('\nThe gate passes: no breaking change without a new major version.');
+    return 0;
+  }
+  const problems = gateProblems(verdict, baseVersion, headVersion);
+  const located = (side: 'before' | 'after') =>
+    problems
+      .filter((_, i) => verdict.refused[i]?.in === side)
+      .map((p) => {
+        const position = (side === 'before' ? before : after).locate(p.pointer);
+        return position ? { ...p, position } : p;
+      });
+  console.error('');
+  for (const [side, file] of [
+    ['after', headFile],
+    ['before', baseFile],
+  ] as const) {
+    const here = located(side);
+    if (here.length > 0) console.error(formatProblems(file, here, 'check'));
+  }
+  return 1;
+}
+
+function line(change: ApiChange): string {
+  const where = change.operation ? `${change.operation.method} ${change.operation.path}` : (change.model ?? '');
+  return `${where ? `${where}: ` : ''}${change.summary}  (${change.pointer})`;
+}
+
+function release(today: string): Promise<number> {
+  const file = shown(resolveSpecPath(process.cwd()));
+  const dir = releasesDir();
+  return withReport(async () => {
+    const model = await loadApiModel(file); // a release must be a description that builds
+    const version = model.info.version;
+    if (semver.valid(version) === null) {
+      console.error(`${file}: info.version "${version}" is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.0).`);
+      return 1;
+    }
+    const releases = listReleases(dir);
+    const target = path.join(dir, `${version}.yaml`);
+    if (releases.some((r) => r.version === version) || existsSync(target)) {
+      console.error(`${target} exists: ${version} is released. Raise info.version in ${file} first.`);
+      return 1;
+    }
+    const last = releases.at(-1);
+    if (last && semver.lte(version, last.version)) {
+      console.error(`${file}: info.version ${version} is not after the last release, ${last.version}.`);
+      return 1;
+    }
+    if (last && compare(last.file, file, today, 'release') !== 0) return 1;
+    mkdirSync(dir, { recursive: true });
+    // Written whole or not at all: a half-written release would be compared against forever.
+    const partial = `${target}.partial`;
+    writeFileSync(partial, readDescription(file).text);
+    renameSync(partial, target);
+    console.log(`Released ${version}: ${target}.`);
+    return 0;
+  });
+}
+
+/** A path as the reader gave it: relative to where they stand when it is inside. */
+function shown(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}
+
+async function withReport(run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof SpecError)) throw error;
+    console.error(formatProblems(error.file, error.problems, 'check'));
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
