@@ -23,8 +23,22 @@ export interface ParseLimits {
   maxAliases: number;
 }
 
+/** Raises (or lowers) the size limit, in MB (MiB), for a docs team whose description is larger than 32 MB. */
+export const maxSizeVariable = 'PETSTORE_MAX_SPEC_MB';
+
+/** The size limit `$PETSTORE_MAX_SPEC_MB` sets, in bytes; undefined when unset; a clear error when it is no size. */
+export function sizeLimitFromEnv(env: Record<string, string | undefined> = process.env): number | undefined {
+  const raw = env[maxSizeVariable]?.trim();
+  if (!raw) return undefined;
+  const megabytes = Number(raw);
+  if (!Number.isFinite(megabytes) || megabytes <= 0) {
+    throw new Error(`${maxSizeVariable} must be a size in MB, such as 64; it is "${raw}".`);
+  }
+  return Math.round(megabytes * 1024 * 1024);
+}
+
 export const defaultParseLimits: ParseLimits = {
-  maxBytes: 32 * 1024 * 1024,
+  maxBytes: sizeLimitFromEnv() ?? 32 * 1024 * 1024,
   maxDepth: 1000,
   maxAliases: 100,
 };
@@ -52,7 +66,7 @@ export function parseSource(text: string, limits: ParseLimits = defaultParseLimi
     return fail(
       '',
       `The file is ${formatBytes(bytes)}, over the limit of ${formatBytes(limits.maxBytes)}.`,
-      'Split the description, or raise the limit if this size is expected.',
+      `Split the description, or raise the limit if this size is expected (${maxSizeVariable}=${Math.ceil(bytes / 1024 / 1024 / 16) * 16}).`,
     );
   }
   if (text.trim() === '') {

@@ -4,7 +4,7 @@
  * clear message instead of hanging, crashing or leaking into other objects.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultParseLimits, parseSource } from '../../src/openapi/parse-source.ts';
+import { defaultParseLimits, parseSource, sizeLimitFromEnv } from '../../src/openapi/parse-source.ts';
 import { minimalSpec, modelOf, onlyError, problemsOf } from './support/check.ts';
 
 /** Nine aliases per level, eleven levels: 9^11 nodes if expanded. */
@@ -60,6 +60,17 @@ describe('hostile input', () => {
     const padding = `x-padding: "${'x'.repeat(defaultParseLimits.maxBytes)}"\n`;
     const error = onlyError(await problemsOf(`${minimalSpec}${padding}`));
     expect(error.message).toMatch(/^The file is 32\.0 MB, over the limit of 32\.0 MB\.$/);
+    expect(error.hint).toBe(
+      'Split the description, or raise the limit if this size is expected (PETSTORE_MAX_SPEC_MB=48).',
+    );
+  });
+
+  it('takes a larger size limit from PETSTORE_MAX_SPEC_MB, and refuses one that is no size', () => {
+    expect(sizeLimitFromEnv({})).toBeUndefined();
+    expect(sizeLimitFromEnv({ PETSTORE_MAX_SPEC_MB: '64' })).toBe(64 * 1024 * 1024);
+    expect(() => sizeLimitFromEnv({ PETSTORE_MAX_SPEC_MB: 'lots' })).toThrow(
+      'PETSTORE_MAX_SPEC_MB must be a size in MB, such as 64; it is "lots".',
+    );
   });
 
   it('keeps __proto__, constructor and prototype as plain names', async () => {
