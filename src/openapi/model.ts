@@ -63,6 +63,21 @@ export interface ApiSecurityScheme {
   apiKey?: { in: 'header' | 'query' | 'cookie'; name: string };
   /** For `http`: the scheme (`bearer`, `basic`). */
   httpScheme?: string;
+  /** For `oauth2`: how to get a token, one entry per flow, in the order written. */
+  oauthFlows?: ApiOAuthFlow[];
+  /** For `openIdConnect`: where its discovery document is. */
+  openIdConnectUrl?: string;
+}
+
+/** One OAuth 2 flow: where to authorize and get tokens, and the scopes it grants. */
+export interface ApiOAuthFlow {
+  /** `authorizationCode`, `clientCredentials`, `implicit`, `password` or (3.2) `deviceAuthorization`. */
+  flow: string;
+  authorizationUrl?: string;
+  tokenUrl?: string;
+  refreshUrl?: string;
+  deviceAuthorizationUrl?: string;
+  scopes: { name: string; description: string }[];
 }
 
 /** One way to satisfy an operation's security: every scheme in it applies together. */

@@ -34,8 +34,7 @@ type Json = Record<string, unknown>;
 const operationFields = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
 /**
- * Objects the model does not represent: callbacks, response links, multipart encodings, and the flows and scopes
- * of OAuth 2 and OpenID Connect schemes. `document` is in the model's dialect (3.0's), `$ref`s not followed: each
+ * Objects the model does not represent: callbacks, response links and multipart encodings. `document` is in the model's dialect (3.0's), `$ref`s not followed: each
  * object is counted where it is written.
  */
 export function findUnshownStructures(document: Json, report: UnshownReport): void {
@@ -97,13 +96,4 @@ export function findUnshownStructures(document: Json, report: UnshownReport): vo
   each(components.callbacks, '/components/callbacks', (_, pointer) =>
     report.note('callbacks', pointer, 'An operation’s `callbacks` (requests the API makes back to the caller)'),
   );
-  each(components.securitySchemes, '/components/securitySchemes', (scheme, pointer) => {
-    if (isRecord(scheme) && (scheme.type === 'oauth2' || scheme.type === 'openIdConnect')) {
-      report.note(
-        'oauth',
-        pointer,
-        'How to get an OAuth 2 or OpenID Connect token (the scheme’s flows, URLs and scopes)',
-      );
-    }
-  });
 }

@@ -67,3 +67,17 @@ test('a parent tag is a group in the sidebar, labelled by its summary; a tag wit
   await expect(nav.getByRole('link', { name: /Link an event to another/ })).toBeVisible();
   expect(brokenLinks(site?.outDir ?? '')).toEqual([]);
 });
+
+test('an OAuth 2 scheme says how to get a token and what each scope allows; an operation names the scopes it needs', async ({
+  page,
+}) => {
+  await page.goto(`${site?.baseUrl}/reference/publishing/publish-event/`);
+  const docs = page.getByRole('main');
+  await expect(docs.getByText('hubAuth: oauth2, with the scopes events:write (how to get one).')).toBeVisible();
+  await docs.getByRole('link', { name: 'how to get one' }).click();
+  await expect(page.getByRole('heading', { level: 3, name: 'hubAuth' })).toBeInViewport();
+  await expect(
+    page.getByText('OAuth 2, client credentials flow: Get tokens from https://auth.example.com/token.'),
+  ).toBeVisible();
+  await expect(page.getByRole('row', { name: 'events:read Read and search events.' })).toBeVisible();
+});

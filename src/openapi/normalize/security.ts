@@ -1,7 +1,7 @@
 /** Security schemes and requirements → ApiSecurityScheme and ApiSecurityRequirement. */
 import type { OpenAPIV3 } from 'openapi-types';
 import { escapeSegment } from '../json-pointer.ts';
-import type { ApiSecurityRequirement, ApiSecurityScheme } from '../model.ts';
+import type { ApiOAuthFlow, ApiSecurityRequirement, ApiSecurityScheme } from '../model.ts';
 import type { Reading } from './context.ts';
 
 export function readSecuritySchemes(reading: Reading): ApiSecurityScheme[] {
@@ -11,7 +11,27 @@ export function readSecuritySchemes(reading: Reading): ApiSecurityScheme[] {
     if (scheme.description) result.description = scheme.description;
     if (scheme.type === 'apiKey') result.apiKey = { in: scheme.in as 'header' | 'query' | 'cookie', name: scheme.name };
     if (scheme.type === 'http') result.httpScheme = scheme.scheme;
+    if (scheme.type === 'oauth2') result.oauthFlows = readFlows(scheme.flows);
+    if (scheme.type === 'openIdConnect') result.openIdConnectUrl = scheme.openIdConnectUrl;
     return result;
+  });
+}
+
+const flowUrls = ['authorizationUrl', 'tokenUrl', 'refreshUrl', 'deviceAuthorizationUrl'] as const;
+
+/** An OAuth 2 scheme's flows, with their URLs and scopes (3.2 adds `deviceAuthorization`). */
+function readFlows(flows: unknown): ApiOAuthFlow[] {
+  if (typeof flows !== 'object' || flows === null) return [];
+  return Object.entries(flows as Record<string, unknown>).flatMap(([flow, written]) => {
+    if (typeof written !== 'object' || written === null) return [];
+    const fields = written as Record<string, unknown>;
+    const scopes = typeof fields.scopes === 'object' && fields.scopes !== null ? fields.scopes : {};
+    const result: ApiOAuthFlow = {
+      flow,
+      scopes: Object.entries(scopes).map(([name, description]) => ({ name, description: String(description ?? '') })),
+    };
+    for (const key of flowUrls) if (typeof fields[key] === 'string') result[key] = fields[key];
+    return [result];
   });
 }
 
