@@ -6,7 +6,7 @@
  * removed or its type changed): those count as breaking here.
  */
 import { apiCompare } from 'api-smart-diff';
-import { escapeSegment, isRecord } from '../openapi/index.ts';
+import { escapeSegment, getAtPointer, isRecord } from '../openapi/index.ts';
 
 /** The changelog's groups. */
 export type ChangeClass = 'breaking' | 'added' | 'changed' | 'deprecated' | 'annotation';
@@ -78,9 +78,8 @@ function subjectOf(path: string[]): ChangeSubject {
 function operationOf(path: string[], document: Json): ApiChange['operation'] {
   if ((path[0] !== 'paths' && path[0] !== 'webhooks') || path.length < 3) return undefined;
   const [, where = '', method = ''] = path;
-  const items = document[path[0]];
-  const item = isRecord(items) ? items[where] : undefined;
-  const operation = isRecord(item) ? item[method] : undefined;
+  const at = getAtPointer(document, `/${path.slice(0, 3).map(escapeSegment).join('/')}`);
+  const operation = at.found ? at.value : undefined;
   const operationId =
     isRecord(operation) && typeof operation.operationId === 'string' ? operation.operationId : undefined;
   return { method: method.toUpperCase(), path: where, ...(operationId ? { operationId } : {}) };

@@ -3,7 +3,7 @@
  * operation that was deprecated with a sunset date that has passed: its readers were told, and given the date.
  */
 import semver from 'semver';
-import { fromPointer, isRecord, type SpecProblem } from '../openapi/index.ts';
+import { getAtPointer, isRecord, readSunset, type SpecProblem } from '../openapi/index.ts';
 import type { ApiChange } from './api-changes.ts';
 
 export interface GateInput {
@@ -46,14 +46,11 @@ export function isMajorBump(base: string, head: string): boolean {
 
 /** The sunset date of a removed operation, when it was deprecated and the date is before `today`. */
 function pastSunset(input: GateInput, change: ApiChange): string | undefined {
-  const [container = '', where = '', method = ''] = fromPointer(change.pointer);
-  const items = input.before[container];
-  const item = isRecord(items) ? items[where] : undefined;
-  const operation = isRecord(item) ? (item[method.toLowerCase()] ?? item[method]) : undefined;
+  // A removed operation's pointer is where it was in the earlier description; its sunset is read as the model reads it.
+  const at = getAtPointer(input.before, change.pointer);
+  const operation = at.found ? at.value : undefined;
   if (!isRecord(operation) || operation.deprecated !== true) return undefined;
-  const sunset = operation['x-sunset'];
-  const day =
-    typeof sunset === 'string' ? sunset : sunset instanceof Date ? sunset.toISOString().slice(0, 10) : undefined;
+  const day = readSunset(operation['x-sunset'], '', true).value;
   return day !== undefined && day < input.today ? day : undefined;
 }
 

@@ -12,6 +12,7 @@
  * and the first place it occurs (the encodings of streamed items, schema keywords with no 3.0 counterpart). A 3.0 description comes back as it is.
  */
 import { escapeSegment, isRecord } from './json-pointer.ts';
+import { pathItemMethods } from './model.ts';
 import { followChain } from './refs.ts';
 import type { SpecProblem } from './spec-problem.ts';
 import { UnshownReport } from './unshown.ts';
@@ -64,8 +65,7 @@ const subSchemas: ReadonlyMap<string, 'one' | 'list' | 'map'> = new Map([
   ['$defs', 'map'],
 ]);
 
-/** The operation fields of a path item: 3.0's eight methods and 3.2's `query` (`additionalOperations` holds others). */
-const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
+const methods = new Set(pathItemMethods);
 
 export function toModelDialect(document: Json): { document: Json; problems: SpecProblem[] } {
   if (typeof document.openapi === 'string' && document.openapi.startsWith('3.0.')) {

@@ -5,6 +5,7 @@
  * browser, imports the few pure modules it needs directly, so that the loader never reaches the client bundle.
  */
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
+export { readSunset } from './extensions/x-sunset.ts';
 export { escapeSegment, fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
 export { checkSpecText, defaultSpecPath, loadApiModel, resolveSpecPath, specPathVariable } from './load-spec.ts';
 export { operationById } from './lookups.ts';

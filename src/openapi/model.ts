@@ -10,6 +10,9 @@ export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' 
 /** The keys of a path item that are operations, in OpenAPI 3.0's order. */
 export const httpMethods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** A path item's fixed operation fields: 3.0's methods, then 3.2's `query` (`additionalOperations` holds others). */
+export const pathItemMethods: readonly string[] = [...httpMethods, 'query'];
+
 /** Whether a path item's key is an operation (the others are `parameters`, `summary`, extensions…). */
 export function isHttpMethod(key: string): key is HttpMethod {
   return (httpMethods as readonly string[]).includes(key);

@@ -4,6 +4,7 @@
  * dialect.ts notes the JSON Schema keywords of 3.1 and 3.2; `findUnshownStructures` the objects of any version.
  */
 import { escapeSegment, isRecord } from './json-pointer.ts';
+import { pathItemMethods } from './model.ts';
 import type { SpecProblem } from './spec-problem.ts';
 
 /** Collects notes of what is not shown, counting repeats of a kind. */
@@ -30,8 +31,6 @@ export class UnshownReport {
 }
 
 type Json = Record<string, unknown>;
-
-const operationFields = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
 /**
  * Objects the model does not represent: callbacks, response links and multipart encodings. `document` is in the model's dialect (3.0's), `$ref`s not followed: each
@@ -74,7 +73,7 @@ export function findUnshownStructures(document: Json, report: UnshownReport): vo
   };
   const pathItem = (value: unknown, pointer: string) => {
     if (!isRecord(value)) return;
-    for (const method of operationFields) if (method in value) operation(value[method], `${pointer}/${method}`);
+    for (const method of pathItemMethods) if (method in value) operation(value[method], `${pointer}/${method}`);
     if (isRecord(value.additionalOperations)) {
       for (const [method, op] of Object.entries(value.additionalOperations)) {
         operation(op, `${pointer}/additionalOperations/${escapeSegment(method)}`);

@@ -6,13 +6,10 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { escapeSegment, isRecord, toPointer } from '../json-pointer.ts';
 import type { ApiOperation } from '../model.ts';
-import { httpMethods } from '../model.ts';
+import { pathItemMethods } from '../model.ts';
 import { inlinePathItem } from '../refs.ts';
 import type { Reading } from './context.ts';
 import { derivedOperationId, type OperationDefaults, type OperationPlace, readOperation } from './operation.ts';
-
-/** The fixed operation fields of a path item, in the order they are read: 3.0's, then 3.2's `query`. */
-const fixedMethods: readonly string[] = [...httpMethods, 'query'];
 
 export function readOperations(reading: Reading, defaults: OperationDefaults): ApiOperation[] {
   const operations: ApiOperation[] = [];
@@ -39,7 +36,7 @@ export function readOperations(reading: Reading, defaults: OperationDefaults): A
     const item = inlined as OpenAPIV3.PathItemObject & Record<string, unknown>;
     const webhook = container === 'webhooks';
     const found: { method: string; operation: OpenAPIV3.OperationObject; pointer: string }[] = [];
-    for (const method of fixedMethods) {
+    for (const method of pathItemMethods) {
       const operation = item[method];
       if (isRecord(operation))
         found.push({ method, operation: operation as OpenAPIV3.OperationObject, pointer: pointerOf(method) });
