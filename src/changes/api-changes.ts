@@ -26,7 +26,7 @@ export interface ApiChange {
   pointer: string;
   /** Which description the pointer is in. */
   in: 'before' | 'after';
-  /** In words: "Removed operation DELETE /pets/{id}". */
+  /** In words: "Removed the operation", "Added field `name` to the 200 response". */
   summary: string;
 }
 
@@ -92,10 +92,54 @@ const actionWords: Record<ApiChange['action'], string> = {
   rename: 'Renamed',
 };
 
-/** The library's description ("[Removed] operation DELETE /pets/{id}") in a sentence, or one made from the path. */
+/**
+ * The change in a sentence: a field's own words for a field added, removed or retyped (the library names those by
+ * the node it compared, "Added annotation (height)"), a deprecation as one, else the library's description
+ * ("[Removed] operation DELETE /pets/{id}"), or one made from the path.
+ */
 function summaryOf(description: string | undefined, action: ApiChange['action'], path: string[]): string {
   const words = actionWords[action];
+  const field = fieldOf(path);
+  if (field && (action === 'add' || action === 'remove')) {
+    return `${words} field \`${field.name}\` ${action === 'add' ? 'to' : 'from'} ${field.place}`;
+  }
+  if (field && action === 'replace' && path.at(-1) === 'type')
+    return `Changed the type of field \`${field.name}\` in ${field.place}`;
+  if (path.at(-1) === 'deprecated' && action !== 'remove') return 'Deprecated';
+  if (path[0] === 'components' && path[1] === 'schemas' && path.length === 3) return `${words} model ${path[2]}`;
+  // The operation is named beside the sentence wherever it is shown (the gate, the changelog).
+  if ((path[0] === 'paths' || path[0] === 'webhooks') && path.length === 3) return `${words} the operation`;
   const described = description?.replace(/^\[(\w+)\]\s*/, (_, verb: string) => `${verb} `).trim();
   if (described) return described;
   return `${words} ${path.slice(path[0] === 'components' ? 1 : 0).join(' › ')}`;
+}
+
+/**
+ * The schema field a path ends at (`…/properties/window/properties/opensAt`, or its `type`): its name from the
+ * schema's root (`window.opensAt`, `[].name` in an array) and where the schema is, in words.
+ */
+function fieldOf(path: string[]): { name: string; place: string } | undefined {
+  const end = path.at(-1) === 'type' ? path.length - 1 : path.length;
+  if (path[end - 2] !== 'properties') return undefined;
+  const root = schemaRoot(path);
+  if (root === undefined) return undefined;
+  const names: string[] = [];
+  for (let i = root.at; i < end; i++) {
+    if (path[i] === 'properties' && path[i + 1] !== undefined) names.push(path[++i] as string);
+    else if (path[i] === 'items') names.push('[]');
+  }
+  return { name: names.join('.'), place: root.place };
+}
+
+/** Where the schema a path goes into starts, and what holds it: a model, a request body or a response. */
+function schemaRoot(path: string[]): { at: number; place: string } | undefined {
+  if (path[0] === 'components' && path[1] === 'schemas' && path[2] !== undefined) {
+    return { at: 3, place: `model ${path[2]}` };
+  }
+  const schema = path.indexOf('schema');
+  if (schema < 0) return undefined;
+  const responses = path.indexOf('responses');
+  if (responses >= 0 && responses < schema) return { at: schema + 1, place: `the ${path[responses + 1]} response` };
+  if (path.includes('requestBody')) return { at: schema + 1, place: 'the request body' };
+  return undefined;
 }

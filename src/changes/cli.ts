@@ -10,7 +10,7 @@ import semver from 'semver';
 import { formatProblems, loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
 import { type ApiChange, apiChanges, type ChangeClass } from './api-changes.ts';
 import { gateProblems, judgeBreakingChanges } from './gate.ts';
-import { listReleases, readDescription, releasesDir, versionOf } from './releases.ts';
+import { listReleases, readDescription, releaseHeader, releasesDir, versionOf } from './releases.ts';
 
 const groups: { class: ChangeClass; title: string }[] = [
   { class: 'breaking', title: 'Breaking' },
@@ -32,11 +32,12 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function diff(files: string[], today: string): number {
-  const last = listReleases().at(-1);
-  const [base = last?.file, head = shown(resolveSpecPath(process.cwd()))] = files;
+  const spec = resolveSpecPath(process.cwd());
+  const last = listReleases(releasesDir(spec)).at(-1);
+  const [base = last?.file, head = shown(spec)] = files;
   if (!base) {
     console.log(
-      `No release in ${releasesDir()}/ yet: nothing to compare ${head} with. Cut one with npm run spec:release.`,
+      `No release in ${releasesDir(spec)}/ yet: nothing to compare ${head} with. Cut one with npm run spec:release.`,
     );
     return 0;
   }
@@ -91,8 +92,9 @@ function line(change: ApiChange): string {
 }
 
 function release(today: string): Promise<number> {
-  const file = shown(resolveSpecPath(process.cwd()));
-  const dir = releasesDir();
+  const spec = resolveSpecPath(process.cwd());
+  const file = shown(spec);
+  const dir = releasesDir(spec);
   return withReport(async () => {
     const model = await loadApiModel(file); // a release must be a description that builds
     const version = model.info.version;
@@ -115,7 +117,7 @@ function release(today: string): Promise<number> {
     mkdirSync(dir, { recursive: true });
     // Written whole or not at all: a half-written release would be compared against forever.
     const partial = `${target}.partial`;
-    writeFileSync(partial, readDescription(file).text);
+    writeFileSync(partial, releaseHeader(version, today) + readDescription(file).text);
     renameSync(partial, target);
     console.log(`Released ${version}: ${target}.`);
     return 0;

@@ -1,17 +1,28 @@
 /**
- * Released descriptions are files: `spec/releases/<version>.yaml`, one per release, next to the working
- * `spec/openapi.yaml`. The build needs no git history (static hosts build shallow clones).
+ * Released descriptions are files: `spec/releases/<version>.yaml`, one per release, in a `releases` folder beside
+ * the working description (`spec/openapi.yaml`). The build needs no git history (static hosts build shallow clones).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { parseSource, SpecError } from '../openapi/index.ts';
 
-export const defaultReleasesDir = 'spec/releases';
+/**
+ * Where the releases of the description at `specPath` are kept: `$PETSTORE_RELEASES` if set (other layouts), else
+ * the `releases` folder beside it, so that a site built from another description never shows the Pet Store's.
+ */
+export function releasesDir(specPath: string, env: Record<string, string | undefined> = process.env): string {
+  return env.PETSTORE_RELEASES?.trim() || path.join(path.dirname(specPath), 'releases');
+}
 
-/** Where releases are kept: `$PETSTORE_RELEASES` if set (tests, other layouts), else spec/releases. */
-export function releasesDir(env: Record<string, string | undefined> = process.env): string {
-  return env.PETSTORE_RELEASES?.trim() || defaultReleasesDir;
+/** The comment `spec:release` writes first in a release file: the release date, which the changelog shows. */
+export function releaseHeader(version: string, date: string): string {
+  return `# Released ${version} on ${date} (npm run spec:release).\n`;
+}
+
+/** The release date a release file's first line gives (`YYYY-MM-DD`), if it gives one. */
+export function releaseDate(text: string): string | undefined {
+  return /^# Released \S+ on (\d{4}-\d{2}-\d{2})\b/.exec(text)?.[1];
 }
 
 export interface Release {
@@ -20,7 +31,7 @@ export interface Release {
 }
 
 /** The releases in `dir`, oldest first; a file whose name is not a version is an error. */
-export function listReleases(dir: string = releasesDir()): Release[] {
+export function listReleases(dir: string): Release[] {
   if (!existsSync(dir)) return [];
   const releases = readdirSync(dir)
     .filter((name) => /\.(ya?ml|json)$/.test(name))
@@ -53,4 +64,9 @@ export function versionOf(document: Record<string, unknown>): string {
   const info = document.info;
   const version = typeof info === 'object' && info !== null ? (info as { version?: unknown }).version : undefined;
   return typeof version === 'string' ? version : String(version ?? '');
+}
+
+/** Whether the description at `specPath` has releases (and so a changelog). */
+export function hasReleases(specPath: string): boolean {
+  return listReleases(releasesDir(specPath)).length > 0;
 }

@@ -10,8 +10,11 @@
 
 import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { StarlightPlugin } from '@astrojs/starlight/types';
+import type { StarlightPlugin, StarlightUserConfig } from '@astrojs/starlight/types';
+import { hasReleases } from '../changes/releases.ts';
 import { formatProblems, loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
+import { apiCatalogPath } from '../publishing/api-catalog.ts';
+import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
 
@@ -57,6 +60,7 @@ export function apiReferencePlugin(): StarlightPlugin {
             ...(model.info.summary ? { description: model.info.summary } : {}),
             sidebar: [...(config.sidebar ?? []), ...referenceSidebar(model)],
             customCss: [...(config.customCss ?? []), highlightStylesheetId],
+            head: [...(config.head ?? []), ...discoveryLinks(model.info.title, astroConfig.base, hasReleases(file))],
           });
         } catch (error) {
           if (!(error instanceof SpecError)) throw error;
@@ -74,4 +78,24 @@ export function apiReferencePlugin(): StarlightPlugin {
       },
     },
   };
+}
+
+type HeadEntry = NonNullable<StarlightUserConfig['head']>[number];
+
+/** In every page's head: where machines find the API catalog (RFC 9727) and, with releases, the changelog's feed. */
+function discoveryLinks(title: string, base: string, withFeed: boolean): HeadEntry[] {
+  const at = (path: string) => `${base.replace(/\/$/, '')}${path}`;
+  const links: HeadEntry[] = [{ tag: 'link', attrs: { rel: 'api-catalog', href: at(apiCatalogPath) } }];
+  if (withFeed) {
+    links.push({
+      tag: 'link',
+      attrs: {
+        rel: 'alternate',
+        type: 'application/atom+xml',
+        title: `${title} changelog`,
+        href: at(changelogFeedPath),
+      },
+    });
+  }
+  return links;
 }

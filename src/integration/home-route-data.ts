@@ -5,10 +5,7 @@
  */
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
 import { getApiModel } from '../data/api-model.ts';
-
-/** Starlight writes the hero's title and tagline, and the `<title>`, as HTML: the description's text is escaped. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../render/escape-html.ts';
 
 export const onRequest = defineRouteMiddleware(async (context) => {
   const route = context.locals.starlightRoute;
@@ -22,6 +19,7 @@ export const onRequest = defineRouteMiddleware(async (context) => {
     `The reference, live test console and guides for the ${info.title}, built from its OpenAPI description.`;
   data.title = title;
   data.description = description;
+  // Starlight writes the hero's title and tagline, and the `<title>`, as HTML: the description's text is escaped.
   if (data.hero) {
     data.hero.title = escapeHtml(title);
     data.hero.tagline = escapeHtml(

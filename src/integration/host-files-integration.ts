@@ -4,11 +4,13 @@
  * the inline scripts the built pages contain (by hash) and the API servers
  * the spec lists (for the live console).
  */
+import { existsSync } from 'node:fs';
 import { open, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
+import { apiCatalogContentType, apiCatalogPath } from '../publishing/api-catalog.ts';
 import {
   cnameFile,
   headersFile,
@@ -18,6 +20,8 @@ import {
   sha256,
 } from '../publishing/host-files.ts';
 import type { SiteConfig } from '../publishing/site-config.ts';
+import { changelogFeedType } from '../reference/changelog-feed.ts';
+import { changelogFeedPath } from '../reference/changelog-sections.ts';
 
 export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
   let root = process.cwd();
@@ -39,7 +43,15 @@ export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
         );
         const model = await loadApiModel(resolveSpecPath(root));
         const apiOrigins = serverOrigins(model.servers);
-        await writeFile(path.join(out, '_headers'), headersFile({ scriptHashes: [...hashes], apiOrigins }));
+        // Files a static host would serve by their name's type (none, or XML): each with its own, if it was built.
+        const contentTypes = [
+          { path: apiCatalogPath, type: apiCatalogContentType },
+          { path: changelogFeedPath, type: changelogFeedType },
+        ].filter((file) => existsSync(path.join(out, file.path)));
+        await writeFile(
+          path.join(out, '_headers'),
+          headersFile({ scriptHashes: [...hashes], apiOrigins, contentTypes }),
+        );
         await writeFile(path.join(out, '_redirects'), redirectsFile(config));
         const cname = cnameFile(config);
         if (cname) await writeFile(path.join(out, 'CNAME'), cname);

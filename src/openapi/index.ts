@@ -11,7 +11,7 @@ export { checkSpecText, defaultSpecPath, loadApiModel, resolveSpecPath, specPath
 export { operationById } from './lookups.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';
-export { httpMethods, isHttpMethod } from './model.ts';
+export { httpMethods, isHttpMethod, pathItemMethods } from './model.ts';
 export { defaultParseLimits, type ParsedSource, parseSource } from './parse-source.ts';
 export { dereference, isReference } from './refs.ts';
 export { isRelativeLink } from './relative-links.ts';

@@ -1,12 +1,15 @@
 /** `/llms.txt`: the reference listed for AI agents (llmstxt.org), pointing at the Markdown pages. */
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../data/api-model.ts';
+import { getChangelog } from '../data/changelog.ts';
+import { apiCatalogPath } from '../publishing/api-catalog.ts';
+import { changelogFeedPath, changelogPath } from '../reference/changelog-sections.ts';
 import { operationTitle, referenceUrls, tagLabel } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
 import { markdownToText } from '../render/markdown.ts';
 
 export const GET: APIRoute = async ({ site }) => {
-  const model = await getApiModel();
+  const [model, changelog] = await Promise.all([getApiModel(), getChangelog()]);
   const urls = referenceUrls(model);
   const absolute = (path: string) => new URL(path, site ?? 'http://localhost:4321').href;
   const summary = markdownToText(model.info.description ?? '').split('\n')[0] ?? '';
@@ -14,8 +17,17 @@ export const GET: APIRoute = async ({ site }) => {
   lines.push(
     `- [OpenAPI description (YAML)](${absolute(sitePath('/openapi.yaml'))})`,
     `- [OpenAPI description (JSON)](${absolute(sitePath('/openapi.json'))})`,
+    `- [API catalog (RFC 9727)](${absolute(sitePath(apiCatalogPath))})`,
   );
-  lines.push(`- [Introduction](${absolute(urls.introduction)})`, `- [Errors](${absolute(urls.errors)})`, '');
+  if (changelog) {
+    lines.push(
+      `- [Changelog](${absolute(sitePath(changelogPath))}): what changed in each release`,
+      `- [Changelog feed (Atom)](${absolute(sitePath(changelogFeedPath))})`,
+    );
+  }
+  lines.push(`- [Introduction](${absolute(urls.introduction)})`);
+  if (model.errorCodes.length > 0) lines.push(`- [Errors](${absolute(urls.errors)})`);
+  lines.push('');
   for (const tag of model.tags) {
     lines.push(`## ${tagLabel(tag)}`, '');
     for (const id of tag.operations) {

@@ -49,16 +49,24 @@ export function sha256(text: string): string {
  * The origins the live console may call, for `connect-src`: each server URL with its variables' defaults,
  * kept only when it is an http(s) URL — a `javascript:` or relative server has no origin to allow.
  */
-export function serverOrigins(servers: { url: string; variables: { name: string; default: string }[] }[]): string[] {
+export function serverOrigins(servers: ServerLike[]): string[] {
   return servers.flatMap((server) => {
-    const url = server.variables.reduce((u, v) => u.replaceAll(`{${v.name}}`, v.default), server.url);
-    try {
-      const parsed = new URL(url);
-      return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? [parsed.origin] : [];
-    } catch {
-      return [];
-    }
+    const url = httpServerUrl(server);
+    return url ? [url.origin] : [];
   });
+}
+
+type ServerLike = { url: string; variables: { name: string; default: string }[] };
+
+/** A server's URL with its variables' defaults, when that is an http(s) URL. */
+export function httpServerUrl(server: ServerLike): URL | undefined {
+  const url = server.variables.reduce((u, v) => u.replaceAll(`{${v.name}}`, v.default), server.url);
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface HeadersInput {
@@ -66,6 +74,8 @@ export interface HeadersInput {
   scriptHashes: string[];
   /** Origins the live console may call (the spec's servers). */
   apiOrigins: string[];
+  /** Files whose type their name does not tell a static host (`/.well-known/api-catalog`, the Atom feed). */
+  contentTypes?: { path: string; type: string }[];
 }
 
 /** The Content-Security-Policy for every page. */
@@ -87,6 +97,7 @@ export function contentSecurityPolicy({ scriptHashes, apiOrigins }: HeadersInput
 }
 
 export function headersFile(input: HeadersInput): string {
+  const types = (input.contentTypes ?? []).flatMap(({ path, type }) => [path, `  Content-Type: ${type}`, '']);
   return [
     '/*',
     `  Content-Security-Policy: ${contentSecurityPolicy(input)}`,
@@ -96,6 +107,7 @@ export function headersFile(input: HeadersInput): string {
     '  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     '  X-Frame-Options: DENY',
     '',
+    ...types,
   ].join('\n');
 }
 

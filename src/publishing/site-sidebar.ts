@@ -2,11 +2,16 @@
  * The site's own sidebar entries. The reference's entries follow them: the
  * API reference plugin appends its compact form to Starlight's config (for
  * guides and the home page), and each reference page passes the whole
- * sidebar as it sees it (see `reference/navigation.ts`).
+ * sidebar as it sees it (see `reference/navigation.ts`). The changelog is
+ * listed when the description has releases (it is built only then).
  */
 import type { StarlightUserConfig } from '@astrojs/starlight/types';
+import { hasReleases } from '../changes/releases.ts';
+import { resolveSpecPath } from '../openapi/index.ts';
+import { changelogPath } from '../reference/changelog-sections.ts';
 
 export const siteSidebar = [
   { label: 'Overview', link: '/' },
   { label: 'Guides', items: [{ autogenerate: { directory: 'guides' } }] },
+  ...(hasReleases(resolveSpecPath(process.cwd())) ? [{ label: 'Changelog', link: changelogPath }] : []),
 ] satisfies NonNullable<StarlightUserConfig['sidebar']>;

@@ -36,7 +36,7 @@ const types: Record<string, string> = {
 };
 
 /** Types a static host compresses; images, fonts and WebAssembly are compressed already or served as they are. */
-const compressible = /^(text\/|application\/(json|xml|yaml)|image\/svg)/;
+const compressible = /^(text\/|application\/([\w.-]+\+)?(json|xml|yaml)|image\/svg)/;
 
 function matches(pattern: string, pathname: string): boolean {
   const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
@@ -65,8 +65,11 @@ const server = createServer((request, response) => {
   for (const rule of rules)
     if (matches(rule.pattern, pathname)) for (const [name, value] of rule.headers) response.setHeader(name, value);
   const type = types[path.extname(served)] ?? 'application/octet-stream';
-  response.setHeader('Content-Type', type);
-  const gzip = compressible.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  // A type _headers gives wins, as on static hosts (the api-catalog has no extension to go by).
+  if (!response.hasHeader('Content-Type')) response.setHeader('Content-Type', type);
+  const gzip =
+    compressible.test(String(response.getHeader('Content-Type'))) &&
+    /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
   if (gzip) response.setHeader('Content-Encoding', 'gzip').setHeader('Vary', 'Accept-Encoding');
   response.writeHead(status);
   if (request.method === 'HEAD' || !existsSync(served)) response.end();

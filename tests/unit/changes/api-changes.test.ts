@@ -96,7 +96,7 @@ describe('changes between two descriptions', () => {
       pointer: '/paths/~1pets~1{petId}/delete',
       in: 'before',
       operation: { method: 'DELETE', path: '/pets/{petId}', operationId: 'deletePet' },
-      summary: 'Removed operation DELETE /pets/{petId}',
+      summary: 'Removed the operation',
     });
   });
 

@@ -1,10 +1,11 @@
 /** src/changes/gate.ts and `npm run spec:diff`: a breaking change needs a new major version. */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiChanges } from '../../../src/changes/api-changes.ts';
 import { isMajorBump, judgeBreakingChanges } from '../../../src/changes/gate.ts';
+import { readDescription, releaseDate } from '../../../src/changes/releases.ts';
 import { run } from '../support/programs.ts';
 import { at, baseDescription, changed } from './fixtures.ts';
 
@@ -23,8 +24,9 @@ const removeDeletePet = (d: Record<string, unknown>) => delete at(d, 'paths')['/
 describe('the breaking-change gate', () => {
   it('refuses a breaking change under a minor or patch version', () => {
     for (const version of ['1.1.0', '1.0.1', '1.0.0']) {
-      expect(judge(changed(removeAddPet, version), version).refused.map((c) => c.summary)).toEqual([
-        'Removed operation POST /pets',
+      const refused = judge(changed(removeAddPet, version), version).refused;
+      expect(refused.map((c) => `${c.operation?.method} ${c.operation?.path}: ${c.summary}`)).toEqual([
+        'POST /pets: Removed the operation',
       ]);
     }
   });
@@ -73,9 +75,7 @@ describe('npm run spec:diff', () => {
     expect(status).toBe(1);
     expect(output).toContain('Breaking (1)');
     expect(output).toMatch(/base\.json:\d+:\d+ {2}error {2}at \/paths\/~1pets\/post/);
-    expect(output).toContain(
-      'Breaking: Removed operation POST /pets (POST /pets), but the version goes from 1.0.0 to 1.1.0',
-    );
+    expect(output).toContain('Breaking: Removed the operation (POST /pets), but the version goes from 1.0.0 to 1.1.0');
     expect(output).toContain('Bump info.version to 2.0.0, or deprecate it first');
   });
 
@@ -106,11 +106,15 @@ describe('npm run spec:release', () => {
     writeFileSync(path.join(releases, '1.0.0.yaml'), JSON.stringify(baseDescription(), null, 2));
     const spec = path.join(dir, 'openapi.json');
     writeFileSync(spec, JSON.stringify(head, null, 2));
-    const release = () => run('src/changes/cli.ts', ['release'], { PETSTORE_SPEC: spec, PETSTORE_RELEASES: releases });
+    const release = () =>
+      run('src/changes/cli.ts', ['release', '--today', '2026-12-01'], {
+        PETSTORE_SPEC: spec,
+        PETSTORE_RELEASES: releases,
+      });
     return { releases, release };
   };
 
-  it('keeps the working description as releases/<version>.yaml, once', () => {
+  it('keeps the working description as releases/<version>.yaml, once, dated', () => {
     const head = changed((d) => {
       at(d, 'paths')['/toys'] = { get: { responses: { '200': { description: 'Toys.' } } } };
     }, '1.1.0');
@@ -118,7 +122,9 @@ describe('npm run spec:release', () => {
     const first = release();
     expect(first.status, first.output).toBe(0);
     expect(readdirSync(releases).sort()).toEqual(['1.0.0.yaml', '1.1.0.yaml']);
-    expect(JSON.parse(readFileSync(path.join(releases, '1.1.0.yaml'), 'utf8'))).toEqual(head);
+    const kept = readDescription(path.join(releases, '1.1.0.yaml'));
+    expect(kept.data).toEqual(head);
+    expect(releaseDate(kept.text)).toBe('2026-12-01');
     const again = release();
     expect(again.status).toBe(1);
     expect(again.output).toContain('1.1.0.yaml exists: 1.1.0 is released.');

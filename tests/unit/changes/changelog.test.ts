@@ -1,0 +1,131 @@
+/**
+ * src/changes/changelog.ts and load-changelog.ts: the history read from release files, newest first, with what
+ * each operation and model went through. tests/fixtures/changelog/ has three releases; the Pet Store has one.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ChangelogEntry } from '../../../src/changes/changelog.ts';
+import { loadChangelog } from '../../../src/changes/load-changelog.ts';
+import { releasesDir } from '../../../src/changes/releases.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const garden = path.join(root, 'tests/fixtures/changelog/openapi.yaml');
+
+/** An entry's changes as `class: where: what` lines. */
+const lines = (entry: ChangelogEntry | undefined) =>
+  (entry?.changes ?? []).map(
+    (c) =>
+      `${c.class}: ${c.operation ? `${c.operation.method} ${c.operation.path}` : (c.model ?? '-')}: ${c.summary}${c.sunset ? ` (sunset ${c.sunset})` : ''}`,
+  );
+
+describe('the changelog of a description with three releases', () => {
+  const changelog = loadChangelog(garden);
+
+  it('has an entry per release, newest first, dated from its file, each compared with the one before', () => {
+    expect(
+      changelog?.entries.map(({ version, date, previous, released }) => ({ version, date, previous, released })),
+    ).toEqual([
+      { version: '2.0.0', date: '2026-08-10', previous: '1.1.0', released: true },
+      { version: '1.1.0', date: '2026-03-02', previous: '1.0.0', released: true },
+      { version: '1.0.0', date: '2026-01-15', previous: undefined, released: true },
+    ]);
+  });
+
+  it('lists what each release changed, by class, with a deprecation’s sunset', () => {
+    const [v2, v11, v1] = changelog?.entries ?? [];
+    expect(lines(v11).filter((line) => !line.startsWith('annotation'))).toEqual([
+      'added: GET /plants: Added query parameter `species`',
+      'added: GET /plants: Added field `[].height` to the 200 response',
+      'added: POST /plants: Added field `height` to the 201 response',
+      'added: GET /plants/{plantId}: Added field `height` to the 200 response',
+      'deprecated: DELETE /plants/{plantId}: Deprecated (sunset 2026-06-30)',
+      'added: POST /plants/{plantId}/archive: Added the operation',
+      'added: GET /plants/{plantId}/waterings: Added the operation',
+      'added: Plant: Added field `height` to model Plant',
+      'added: Watering: Added model Watering',
+    ]);
+    expect(lines(v2).filter((line) => !line.startsWith('annotation'))).toEqual([
+      'breaking: GET /plants: Removed field `[].nickname` from the 200 response',
+      'breaking: POST /plants: Removed field `nickname` from the 201 response',
+      'breaking: DELETE /plants/{plantId}: Removed the operation',
+      'breaking: GET /plants/{plantId}: Removed field `nickname` from the 200 response',
+      'changed: Plant: Removed field `nickname` from model Plant',
+    ]);
+    // The version itself is the entry's title, not one of its changes.
+    expect(lines(v2)).not.toContainEqual(expect.stringContaining('info.version'));
+    expect(lines(v1)).toEqual([]);
+  });
+
+  it('knows the release that added each operation and model, and the last that changed it for its readers', () => {
+    const operations = Object.fromEntries(changelog?.operations ?? []);
+    expect(operations).toEqual({
+      '/paths/~1plants/get': { addedIn: '1.0.0', changedIn: '2.0.0' },
+      '/paths/~1plants/post': { addedIn: '1.0.0', changedIn: '2.0.0' },
+      '/paths/~1plants~1{plantId}/get': { addedIn: '1.0.0', changedIn: '2.0.0' },
+      '/paths/~1plants~1{plantId}~1archive/post': { addedIn: '1.1.0' },
+      '/paths/~1plants~1{plantId}~1waterings/get': { addedIn: '1.1.0' },
+    });
+    expect(Object.fromEntries(changelog?.models ?? [])).toEqual({
+      NewPlant: { addedIn: '1.0.0' },
+      Plant: { addedIn: '1.0.0', changedIn: '2.0.0' },
+      Watering: { addedIn: '1.1.0' },
+    });
+  });
+});
+
+describe('the Pet Store’s changelog', () => {
+  it('is its one release, which deprecates GET /pets/{petId} with its sunset', () => {
+    const changelog = loadChangelog(path.join(root, 'spec/openapi.yaml'));
+    expect(changelog?.entries).toHaveLength(1);
+    expect(changelog?.entries[0]?.version).toBe('1.0.0');
+    expect(changelog?.entries[0]?.date).toBe('2026-11-24');
+    expect(lines(changelog?.entries[0])).toEqual(['deprecated: GET /pets/{petId}: Deprecated (sunset 2027-06-30)']);
+  });
+});
+
+describe('the working description in the history', () => {
+  /** The Garden's releases up to `upTo`, beside a working description written by `edit` from the 2.0.0 one. */
+  const setUp = (upTo: string[], edit: (text: string) => string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'petstore-changelog-'));
+    mkdirSync(path.join(dir, 'releases'));
+    for (const version of upTo) {
+      copyFileSync(path.join(releasesDir(garden), `${version}.yaml`), path.join(dir, 'releases', `${version}.yaml`));
+    }
+    const spec = path.join(dir, 'openapi.yaml');
+    writeFileSync(spec, edit(readFileSync(garden, 'utf8')));
+    return spec;
+  };
+
+  it('follows the last release as not released yet when its version has not been cut', () => {
+    const spec = setUp(['1.0.0', '1.1.0', '2.0.0'], (text) =>
+      text
+        .replace('version: 2.0.0', 'version: 2.1.0')
+        .replace(
+          '  /plants:\n',
+          '  /seeds:\n    get:\n      operationId: listSeeds\n      tags: [Plants]\n      responses:\n        "200":\n          description: The seeds.\n  /plants:\n',
+        ),
+    );
+    const changelog = loadChangelog(spec);
+    expect(changelog?.entries.map((e) => [e.version, e.released, e.previous])).toEqual([
+      ['2.1.0', false, '2.0.0'],
+      ['2.0.0', true, '1.1.0'],
+      ['1.1.0', true, '1.0.0'],
+      ['1.0.0', true, undefined],
+    ]);
+    expect(lines(changelog?.entries[0])).toEqual(['added: GET /seeds: Added the operation']);
+    expect(changelog?.operations.get('/paths/~1seeds/get')).toEqual({ addedIn: '2.1.0' });
+  });
+
+  it('stands for the release of its version, and later releases are left out', () => {
+    const releases = path.join(root, 'tests/fixtures/changelog/releases');
+    const older = readFileSync(path.join(releases, '1.1.0.yaml'), 'utf8');
+    const spec = setUp(['1.0.0', '1.1.0', '2.0.0'], () => older);
+    expect(loadChangelog(spec)?.entries.map((e) => e.version)).toEqual(['1.1.0', '1.0.0']);
+  });
+
+  it('has no changelog without releases', () => {
+    expect(loadChangelog(setUp([], (text) => text))).toBeUndefined();
+  });
+});
