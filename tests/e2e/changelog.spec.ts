@@ -50,6 +50,12 @@ test.describe('the Pet Store’s changelog', () => {
       '/openapi.json',
     ]);
     expect(new URL(api['service-meta'][0].href).pathname).toBe('/changelog/');
+
+    // llms.txt names the same places for agents.
+    const llms = await (await request.get('/llms.txt')).text();
+    for (const place of ['/openapi.yaml', '/.well-known/api-catalog', '/changelog/', '/changelog/feed.xml']) {
+      expect(llms).toContain(`${new URL(api['service-meta'][0].href).origin}${place})`);
+    }
   });
 });
 
