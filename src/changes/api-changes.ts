@@ -7,6 +7,7 @@
  */
 import { apiCompare } from 'api-smart-diff';
 import { escapeSegment, getAtPointer, isRecord } from '../openapi/index.ts';
+import { withoutUnchanged } from './unchanged.ts';
 
 /** The changelog's groups. */
 export type ChangeClass = 'breaking' | 'added' | 'changed' | 'deprecated' | 'annotation';
@@ -34,7 +35,7 @@ type Json = Record<string, unknown>;
 
 /** Every change from `before` to `after` (two parsed descriptions), in document order. */
 export function apiChanges(before: Json, after: Json): ApiChange[] {
-  const { diffs } = apiCompare(before, after);
+  const { diffs } = apiCompare(...withoutUnchanged(before, after));
   return diffs.map((diff) => {
     const path = diff.path.map(String);
     const side = diff.action === 'remove' ? 'before' : 'after';
