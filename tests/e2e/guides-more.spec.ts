@@ -22,7 +22,9 @@ test('errors lists every code of the catalog with its status', async ({ page }) 
   await expect(rows.filter({ hasText: 'rate_limited' })).toContainText('429 Too Many Requests');
 });
 
-test('versioning gives the versions, the stability promises and the deprecated operations', async ({ page }) => {
+test('versioning gives the versions, the stability promises, the deprecated operations and the way to the changelog', async ({
+  page,
+}) => {
   await page.goto('/guides/versioning/');
   const main = page.getByRole('main');
   await expect(main).toContainText(`${model.info.title} ${model.info.version}, described in OpenAPI ${model.openapi}`);
@@ -36,6 +38,9 @@ test('versioning gives the versions, the stability promises and the deprecated o
   );
   for (const name of ['Deprecation', 'Sunset', 'Link'])
     await expect(main.getByRole('rowheader', { name })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Atom feed' })).toHaveAttribute('href', '/changelog/feed.xml');
+  await main.getByRole('link', { name: 'changelog', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
 });
 
 test('custom domains has the eight points in order, with DNS examples and troubleshooting', async ({ page }) => {
