@@ -6,7 +6,7 @@
  * removed or its type changed): those count as breaking here.
  */
 import { apiCompare } from 'api-smart-diff';
-import { escapeSegment, getAtPointer, isRecord } from '../openapi/index.ts';
+import { escapeSegment, getAtPointer, isRecord, pathItemMethods } from '../openapi/index.ts';
 import { withoutUnchanged } from './unchanged.ts';
 
 /** The changelog's groups. */
@@ -79,6 +79,8 @@ function subjectOf(path: string[]): ChangeSubject {
 function operationOf(path: string[], document: Json): ApiChange['operation'] {
   if ((path[0] !== 'paths' && path[0] !== 'webhooks') || path.length < 3) return undefined;
   const [, where = '', method = ''] = path;
+  // A path item's own fields (its shared `parameters`, `summary`, …) are in no one operation.
+  if (!pathItemMethods.includes(method)) return undefined;
   const at = getAtPointer(document, `/${path.slice(0, 3).map(escapeSegment).join('/')}`);
   const operation = at.found ? at.value : undefined;
   const operationId =
