@@ -52,6 +52,11 @@ export interface ShownExample {
   caption: string | undefined;
   code: string;
   language: 'json' | 'text';
+  /**
+   * The caption of an earlier example of the same response whose body is the same: the pane says so instead of
+   * showing it again (GitHub gives one response five named examples of one 36 KB body).
+   */
+  sameAs?: string;
 }
 
 /** A response's examples, for the sample pane's status switcher. */
@@ -241,13 +246,26 @@ export function responseExamples(document: unknown, responses: readonly ApiRespo
         status: response.status,
         title,
         generated: false,
-        examples: media.examples.map((example) => ({
-          caption: media.examples.length > 1 ? (example.summary ?? example.name) : undefined,
-          code: typeof example.value === 'string' ? example.value : JSON.stringify(example.value, null, 2),
-          language: typeof example.value === 'string' ? 'text' : 'json',
-        })),
+        examples: withoutRepeats(
+          media.examples.map((example) => ({
+            caption: media.examples.length > 1 ? (example.summary ?? example.name) : undefined,
+            code: typeof example.value === 'string' ? example.value : JSON.stringify(example.value, null, 2),
+            language: typeof example.value === 'string' ? 'text' : 'json',
+          })),
+        ),
       },
     ];
+  });
+}
+
+/** Examples whose body an earlier one already shows point at it (`sameAs`) and carry no code of their own. */
+function withoutRepeats(examples: ShownExample[]): ShownExample[] {
+  const shown = new Map<string, string>();
+  return examples.map((example) => {
+    const first = shown.get(example.code);
+    if (first !== undefined) return { ...example, code: '', sameAs: first };
+    if (example.caption !== undefined) shown.set(example.code, example.caption);
+    return example;
   });
 }
 

@@ -151,3 +151,33 @@ components:
     });
   });
 });
+
+describe('named examples of one response', () => {
+  it('show a body once: a later example with the same body points at the first instead of repeating it', async () => {
+    const tiny = await modelOf(`openapi: 3.0.3
+info: { title: Tiny, version: 1.0.0 }
+paths:
+  /items/{id}:
+    patch:
+      operationId: updateItem
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        '200':
+          description: The item.
+          content:
+            application/json:
+              schema: { type: object }
+              examples:
+                text_field: { value: { id: 1, value: big } }
+                number_field: { value: { id: 1, value: big } }
+                date_field: { summary: A date, value: { id: 2 } }
+`);
+    const [ok] = responseExamples(tiny.document, tiny.operations[0]?.responses ?? []);
+    expect(ok?.examples.map(({ caption, sameAs, code }) => ({ caption, sameAs, shown: code !== '' }))).toEqual([
+      { caption: 'text_field', sameAs: undefined, shown: true },
+      { caption: 'number_field', sameAs: 'text_field', shown: false },
+      { caption: 'A date', sameAs: undefined, shown: true },
+    ]);
+  });
+});
