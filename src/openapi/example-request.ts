@@ -11,9 +11,9 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { isJsonMediaType } from './media-type.ts';
-import type { ApiOperation, ApiParameter, SchemaOrRef } from './model.ts';
-import { dereference } from './refs.ts';
+import type { ApiOperation, ApiParameter } from './model.ts';
 import { exampleFromSchema } from './schema-example.ts';
+import type { SchemaResolver } from './schema-resolver.ts';
 
 export interface ExampleRequest {
   /** Every parameter of the operation, in its order; `value` is set on the ones the request sends. */
@@ -29,15 +29,15 @@ export interface ExampleParameter {
   value?: unknown;
 }
 
-/** The request for `operation`; `root` is the description its `$ref`s point into. */
-export function exampleRequest(root: unknown, operation: ApiOperation): ExampleRequest {
+/** The request for `operation`; `schemas` follows its schemas' `$ref`s. */
+export function exampleRequest(schemas: SchemaResolver, operation: ApiOperation): ExampleRequest {
   const parameters = operation.parameters.map((parameter): ExampleParameter => {
-    const value = parameterValue(root, parameter);
+    const value = parameterValue(schemas, parameter);
     return value === undefined
       ? { in: parameter.in, name: parameter.name }
       : { in: parameter.in, name: parameter.name, value };
   });
-  const body = jsonBody(root, operation);
+  const body = jsonBody(schemas, operation);
   return body ? { parameters, body } : { parameters };
 }
 
@@ -45,16 +45,16 @@ export function exampleRequest(root: unknown, operation: ApiOperation): ExampleR
  * The value sent for a parameter, or undefined to leave it out: its example,
  * else its default, first enum value or a stand-in of its type.
  */
-export function parameterValue(root: unknown, parameter: ApiParameter): unknown {
+export function parameterValue(schemas: SchemaResolver, parameter: ApiParameter): unknown {
   if (parameter.in !== 'path' && !parameter.required) return undefined;
-  const schema = parameter.schema ? resolveSchema(root, parameter.schema) : undefined;
+  const schema = parameter.schema ? schemas.resolve(parameter.schema) : undefined;
   const example = parameter.examples[0]?.value ?? schema?.example;
   if (example !== undefined) return example;
-  return schema?.default ?? schema?.enum?.[0] ?? placeholderFor(root, schema, parameter.name);
+  return schema?.default ?? schema?.enum?.[0] ?? placeholderFor(schemas, schema, parameter.name);
 }
 
 /** A stand-in of the right type, for a value the description gives no example of. */
-function placeholderFor(root: unknown, schema: OpenAPIV3.SchemaObject | undefined, name: string): unknown {
+function placeholderFor(schemas: SchemaResolver, schema: OpenAPIV3.SchemaObject | undefined, name: string): unknown {
   switch (schema?.type) {
     case 'integer':
     case 'number':
@@ -62,25 +62,22 @@ function placeholderFor(root: unknown, schema: OpenAPIV3.SchemaObject | undefine
     case 'boolean':
       return true;
     case 'array': {
-      const items = schema.items ? resolveSchema(root, schema.items) : undefined;
-      return [items?.example ?? items?.default ?? placeholderFor(root, items, name)];
+      const items = schema.items ? schemas.resolve(schema.items) : undefined;
+      return [items?.example ?? items?.default ?? placeholderFor(schemas, items, name)];
     }
     default:
       return name;
   }
 }
 
-function resolveSchema(root: unknown, schema: SchemaOrRef): OpenAPIV3.SchemaObject {
-  return dereference<OpenAPIV3.SchemaObject>(root, schema);
-}
-
 /**
  * The first JSON media type's first example, else one built from its schema
  * (its own example, or its fields' examples, defaults and stand-ins).
  */
-function jsonBody(root: unknown, operation: ApiOperation): ExampleRequest['body'] {
+function jsonBody(schemas: SchemaResolver, operation: ApiOperation): ExampleRequest['body'] {
   const media = operation.requestBody?.content.find((m) => isJsonMediaType(m.mediaType));
   if (!media) return undefined;
-  const value = media.examples[0]?.value ?? (media.schema ? exampleFromSchema(root, media.schema, 'write') : undefined);
+  const value =
+    media.examples[0]?.value ?? (media.schema ? exampleFromSchema(schemas, media.schema, 'write') : undefined);
   return value === undefined ? undefined : { mediaType: media.mediaType, value };
 }

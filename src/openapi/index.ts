@@ -30,6 +30,7 @@ export {
 } from './rules.ts';
 export { type CodeSample, codeSamples, sampleTargets } from './samples.ts';
 export { exampleFromSchema } from './schema-example.ts';
+export { SchemaResolver } from './schema-resolver.ts';
 export { slugify } from './slug.ts';
 export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';
 export { httpDate, humanDate, isoDate, startOfDay } from './sunset-date.ts';

@@ -1,8 +1,10 @@
 /**
  * The typed model the site is built from. It is plain data derived from one
- * checked OpenAPI description (3.0, 3.1 or 3.2, read in 3.0's dialect); it knows nothing of pages or YAML.
+ * checked OpenAPI description (3.0, 3.1 or 3.2, read in 3.0's dialect), with one
+ * resolver for its schemas' references; it knows nothing of pages or YAML.
  */
 import type { OpenAPIV3 } from 'openapi-types';
+import type { SchemaResolver } from './schema-resolver.ts';
 import type { SpecProblem } from './spec-problem.ts';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
@@ -289,8 +291,8 @@ export interface ApiModel {
   requestPolicy?: ApiRequestPolicy;
   /** Things worth fixing that did not stop the build. */
   warnings: SpecProblem[];
-  /** The checked document in 3.0's dialect (dialect.ts), for resolving schema references. */
-  document: OpenAPIV3.Document;
+  /** Follows a schema's `$ref` to its definition (the model keeps schemas as written, references included). */
+  schemaResolver: SchemaResolver;
   /**
    * The address relative links in descriptions are resolved against (PETSTORE_LINK_BASE, else the description's
    * `externalDocs.url`); without one they are shown as text.

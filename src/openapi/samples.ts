@@ -99,7 +99,7 @@ export const webhookTarget = { host: 'your-server.example', path: '/your-webhook
  * (method, header parameters, content type and the example payload), not code that sends it.
  */
 function webhookMessage(model: ApiModel, operation: ApiOperation): CodeSample {
-  const example = exampleRequest(model.document, operation);
+  const example = exampleRequest(model.schemaResolver, operation);
   const lines = [`${operation.method.toUpperCase()} ${webhookTarget.path} HTTP/1.1`, `Host: ${webhookTarget.host}`];
   for (const parameter of example.parameters) {
     if (parameter.in !== 'header' || parameter.value === undefined || !isHeaderName(parameter.name)) continue;
@@ -134,7 +134,7 @@ export function harRequest(model: ApiModel, operation: ApiOperation, options: Sa
   const queryString: HarNameValue[] = [];
   const cookies: HarNameValue[] = [];
 
-  const example = exampleRequest(model.document, operation);
+  const example = exampleRequest(model.schemaResolver, operation);
   let postData: HarRequest['postData'];
   const { body } = example;
   if (body) {

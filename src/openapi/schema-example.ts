@@ -7,7 +7,7 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SchemaOrRef } from './model.ts';
-import { dereference } from './refs.ts';
+import type { SchemaResolver } from './schema-resolver.ts';
 
 /** `write`: a request body (read-only fields left out); `read`: a response (write-only fields left out). */
 export type ExampleMode = 'read' | 'write';
@@ -33,32 +33,38 @@ const formatExamples: Record<string, string> = {
 };
 
 /** An example value for `schema`, or undefined where none can be made (a schema that allows nothing). */
-export function exampleFromSchema(document: unknown, schema: SchemaOrRef, mode: ExampleMode = 'read'): unknown {
-  return build(document, schema, mode, [], 0);
+export function exampleFromSchema(schemas: SchemaResolver, schema: SchemaOrRef, mode: ExampleMode = 'read'): unknown {
+  return build(schemas, schema, mode, [], 0);
 }
 
-function build(document: unknown, schemaOrRef: SchemaOrRef, mode: ExampleMode, refs: string[], depth: number): unknown {
+function build(
+  schemas: SchemaResolver,
+  schemaOrRef: SchemaOrRef,
+  mode: ExampleMode,
+  refs: string[],
+  depth: number,
+): unknown {
   const ref = '$ref' in schemaOrRef ? schemaOrRef.$ref : undefined;
   if (ref !== undefined && refs.includes(ref)) return undefined;
   const inner = ref === undefined ? refs : [...refs, ref];
-  const schema = dereference<OpenAPIV3.SchemaObject>(document, schemaOrRef);
+  const schema = schemas.resolve(schemaOrRef);
   if (schema.example !== undefined) return schema.example;
   if (schema.default !== undefined) return schema.default;
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
   if (depth > maxDepth) return undefined;
 
   if (schema.allOf) {
-    const parts = schema.allOf.map((part) => build(document, part, mode, inner, depth));
+    const parts = schema.allOf.map((part) => build(schemas, part, mode, inner, depth));
     const { allOf: _parts, ...rest } = schema;
-    const own = objectOf(document, rest, mode, inner, depth);
+    const own = objectOf(schemas, rest, mode, inner, depth);
     return parts.every(isPlainObject) ? Object.assign({}, ...parts, own) : (parts.find((p) => p !== undefined) ?? own);
   }
   const choice = schema.oneOf?.[0] ?? schema.anyOf?.[0];
-  if (choice) return build(document, choice, mode, inner, depth);
+  if (choice) return build(schemas, choice, mode, inner, depth);
 
   switch (schema.type) {
     case 'array':
-      return schema.items ? [build(document, schema.items, mode, inner, depth + 1)].filter((v) => v !== undefined) : [];
+      return schema.items ? [build(schemas, schema.items, mode, inner, depth + 1)].filter((v) => v !== undefined) : [];
     case 'integer':
     case 'number':
       return numberIn(schema);
@@ -67,15 +73,15 @@ function build(document: unknown, schemaOrRef: SchemaOrRef, mode: ExampleMode, r
     case 'string':
       return (schema.format && formatExamples[schema.format]) ?? 'string';
     case 'object':
-      return objectOf(document, schema, mode, inner, depth);
+      return objectOf(schemas, schema, mode, inner, depth);
     default:
-      if (schema.properties) return objectOf(document, schema, mode, inner, depth);
+      if (schema.properties) return objectOf(schemas, schema, mode, inner, depth);
       return schema.nullable ? null : undefined;
   }
 }
 
 function objectOf(
-  document: unknown,
+  schemas: SchemaResolver,
   schema: OpenAPIV3.SchemaObject,
   mode: ExampleMode,
   refs: string[],
@@ -83,14 +89,14 @@ function objectOf(
 ): Record<string, unknown> {
   const value: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const resolved = dereference<OpenAPIV3.SchemaObject>(document, property);
+    const resolved = schemas.resolve(property);
     if ((mode === 'write' && resolved.readOnly) || (mode === 'read' && resolved.writeOnly)) continue;
-    const field = build(document, property, mode, refs, depth + 1);
+    const field = build(schemas, property, mode, refs, depth + 1);
     if (field !== undefined) value[name] = field;
   }
   const extra = schema.additionalProperties;
   if (Object.keys(value).length === 0 && extra && typeof extra === 'object') {
-    const field = build(document, extra, mode, refs, depth + 1);
+    const field = build(schemas, extra, mode, refs, depth + 1);
     if (field !== undefined) value.key = field;
   }
   return value;

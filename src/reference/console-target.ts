@@ -35,7 +35,7 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
     ...(operation.requiredPlan ? { requiredPlan: operation.requiredPlan } : {}),
     authenticationGuideUrl: sitePath('/guides/authentication/'),
     ...(deprecation ? { deprecation } : {}),
-    request: exampleRequest(model.document, operation),
+    request: exampleRequest(model.schemaResolver, operation),
     documentedHeaders: Object.fromEntries(
       operation.responses.map((response) => [response.status, response.headers.map((header) => header.name)]),
     ),

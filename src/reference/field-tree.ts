@@ -11,7 +11,7 @@
  * `maxDepth` expanders deep that belong to a model (its page shows them).
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { dereference, type SchemaOrRef } from '../openapi/index.ts';
+import type { SchemaOrRef, SchemaResolver } from '../openapi/index.ts';
 import {
   additionalPropertiesNote,
   constraints,
@@ -70,13 +70,13 @@ export interface FieldRow {
  * before responses): the first tree to reach a model expands it.
  */
 export class FieldTreePlanner {
-  readonly #document: unknown;
+  readonly #schemas: SchemaResolver;
   readonly #maxDepth: number;
   readonly #expanded = new Set<string>();
 
   /** `maxDepth`: how many levels of expanders a model's fields may open on this page. */
-  constructor(document: unknown, { maxDepth = Number.POSITIVE_INFINITY }: { maxDepth?: number } = {}) {
-    this.#document = document;
+  constructor(schemas: SchemaResolver, { maxDepth = Number.POSITIVE_INFINITY }: { maxDepth?: number } = {}) {
+    this.#schemas = schemas;
     this.#maxDepth = maxDepth;
   }
 
@@ -86,7 +86,7 @@ export class FieldTreePlanner {
 
   /** `open`: the models of the enclosing trees, outermost first; `depth`: expanders above this tree. */
   #plan(schema: SchemaOrRef, open: readonly string[], depth: number): FieldTree {
-    const document = this.#document;
+    const schemas = this.#schemas;
     const model = refName(schema);
     const holder = open.at(-1);
     if (model !== undefined) {
@@ -101,31 +101,31 @@ export class FieldTreePlanner {
     }
     if (model !== undefined) this.#expanded.add(model);
     // A model restated with more fields required shows that model's fields: later uses of the model say "as above".
-    const restated = model === undefined ? restatedModel(document, schema) : undefined;
+    const restated = model === undefined ? restatedModel(schemas, schema) : undefined;
     if (restated !== undefined) this.#expanded.add(restated);
     const inner = model ? [...open, model] : open;
-    const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+    const s = schemas.resolve(schema);
     const shape: Shape = {
-      rows: (objectProperties(document, schema) ?? []).map((row) => {
-        const rowSchema = dereference<OpenAPIV3.SchemaObject>(document, row.schema);
+      rows: (objectProperties(schemas, schema) ?? []).map((row) => {
+        const rowSchema = schemas.resolve(row.schema);
         const rowModel = refName(row.schema);
         return {
           name: row.name,
-          type: typeLabel(document, row.schema),
+          type: typeLabel(schemas, row.schema),
           model: rowModel,
           required: row.required,
-          notes: [...flags(document, row.schema), ...constraints(document, row.schema)],
+          notes: [...flags(schemas, row.schema), ...constraints(schemas, row.schema)],
           description: rowModel ? modelSummary(rowSchema.description) : rowSchema.description,
           example: rowSchema.example === undefined ? undefined : JSON.stringify(rowSchema.example),
-          children: hasChildren(document, row.schema) ? this.#plan(row.schema, inner, depth + 1) : undefined,
+          children: hasChildren(schemas, row.schema) ? this.#plan(row.schema, inner, depth + 1) : undefined,
         };
       }),
-      extra: additionalPropertiesNote(document, schema),
+      extra: additionalPropertiesNote(schemas, schema),
     };
     if (s.type === 'array' && s.items) {
       shape.items = {
-        label: typeLabel(document, s.items),
-        tree: hasChildren(document, s.items) ? this.#plan(s.items, inner, depth) : undefined,
+        label: typeLabel(schemas, s.items),
+        tree: hasChildren(schemas, s.items) ? this.#plan(s.items, inner, depth) : undefined,
       };
     }
     const options = s.oneOf ?? s.anyOf;
@@ -133,7 +133,7 @@ export class FieldTreePlanner {
       shape.options = {
         exactlyOne: s.oneOf !== undefined,
         choices: options.map((option) => ({
-          label: variantLabel(document, option, options, s.discriminator),
+          label: variantLabel(schemas, option, options, s.discriminator),
           tree: this.#plan(option, inner, depth + 1),
         })),
       };
@@ -162,9 +162,9 @@ const restatingKeywords = new Set(['required', 'description', 'title', 'type']);
  * The model an inline schema restates with more fields required (`allOf: [{$ref: Order}, {required: [petId]}]`,
  * the usual way to say "an Order, and these fields are required here"), or undefined for anything else.
  */
-export function restatedModel(document: unknown, schema: SchemaOrRef): string | undefined {
+export function restatedModel(schemas: SchemaResolver, schema: SchemaOrRef): string | undefined {
   if (refName(schema) !== undefined) return undefined;
-  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+  const s = schemas.resolve(schema);
   if (!s.allOf || s.properties || s.oneOf || s.anyOf) return undefined;
   const models = s.allOf.map((part) => refName(part)).filter((name) => name !== undefined);
   const restatements = s.allOf.filter((part) => refName(part) === undefined);
@@ -178,22 +178,22 @@ export function restatedModel(document: unknown, schema: SchemaOrRef): string | 
  * field only it has; its type as a last resort. Never "1. object … 9. object".
  */
 export function variantLabel(
-  document: unknown,
+  schemas: SchemaResolver,
   option: SchemaOrRef,
   siblings: readonly SchemaOrRef[],
   discriminator?: OpenAPIV3.DiscriminatorObject,
 ): string {
   const name = refName(option);
-  const s = dereference<OpenAPIV3.SchemaObject>(document, option);
+  const s = schemas.resolve(option);
   if (s.title) return s.title;
   const mapped = Object.entries(discriminator?.mapping ?? {}).find(
     ([, target]) => '$ref' in option && target === option.$ref,
   );
   if (mapped) return name ? `${mapped[0]} (${name})` : mapped[0];
   if (name) return name;
-  const properties = objectProperties(document, option) ?? [];
+  const properties = objectProperties(schemas, option) ?? [];
   const pinned = (row: { schema: SchemaOrRef }) => {
-    const values = dereference<OpenAPIV3.SchemaObject>(document, row.schema).enum;
+    const values = schemas.resolve(row.schema).enum;
     return values?.length === 1 ? values[0] : undefined;
   };
   const byDiscriminator = properties.find(
@@ -203,8 +203,8 @@ export function variantLabel(
   if (byPin) return `${byPin.name}: ${JSON.stringify(pinned(byPin))}`;
   const others = siblings
     .filter((sibling) => sibling !== option)
-    .map((sibling) => objectProperties(document, sibling) ?? []);
+    .map((sibling) => objectProperties(schemas, sibling) ?? []);
   const own = properties.find((row) => row.required && others.every((rows) => !rows.some((r) => r.name === row.name)));
-  if (own) return `${typeLabel(document, option)} with ${own.name}`;
-  return typeLabel(document, option);
+  if (own) return `${typeLabel(schemas, option)} with ${own.name}`;
+  return typeLabel(schemas, option);
 }

@@ -31,8 +31,8 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   if (operation.parameters.length > 0) {
     lines.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
     for (const p of operation.parameters) {
-      const type = p.schema ? typeLabel(model.document, p.schema) : 'string';
-      const rules = p.schema ? constraints(model.document, p.schema).join('; ') : '';
+      const type = p.schema ? typeLabel(model.schemaResolver, p.schema) : 'string';
+      const rules = p.schema ? constraints(model.schemaResolver, p.schema).join('; ') : '';
       lines.push(
         `| \`${p.name}\` | ${p.in} | ${cell(type)} | ${p.required ? 'yes' : 'no'} | ${cell([p.description ?? '', rules].filter(Boolean).join(' — '))} |`,
       );
@@ -42,7 +42,10 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   if (operation.requestBody) {
     lines.push('## Request body', '');
     for (const media of operation.requestBody.content) {
-      lines.push(`\`${media.mediaType}\`${media.schema ? `: ${typeLabel(model.document, media.schema)}` : ''}`, '');
+      lines.push(
+        `\`${media.mediaType}\`${media.schema ? `: ${typeLabel(model.schemaResolver, media.schema)}` : ''}`,
+        '',
+      );
       const example = media.examples[0];
       if (example) lines.push('```json', JSON.stringify(example.value, null, 2), '```', '');
     }
@@ -51,7 +54,7 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   for (const response of operation.responses) {
     const body = response.content[0];
     lines.push(
-      `- **${response.status}**: ${cell(response.description)}${body?.schema ? ` (${typeLabel(model.document, body.schema)})` : ''}`,
+      `- **${response.status}**: ${cell(response.description)}${body?.schema ? ` (${typeLabel(model.schemaResolver, body.schema)})` : ''}`,
     );
     if (response.headers.length > 0)
       lines.push(`  Headers: ${response.headers.map((h) => `\`${h.name}\``).join(', ')}`);

@@ -25,6 +25,7 @@ import {
   exampleFromSchema,
   isJsonMediaType,
   isRecord,
+  type SchemaResolver,
   slugify,
 } from '../openapi/index.ts';
 import { type FieldTree, FieldTreePlanner, fieldDepthOnOperationPages } from './field-tree.ts';
@@ -120,7 +121,7 @@ export function isErrorStatus(status: string): boolean {
 /** The operation page's sections, planned in reading order. */
 export function operationOutline(model: ApiModel, operation: ApiOperation): OperationOutline {
   // Models reach into each other: each is described in full the first time on the page and linked afterwards.
-  const planner = new FieldTreePlanner(model.document, { maxDepth: fieldDepthOnOperationPages });
+  const planner = new FieldTreePlanner(model.schemaResolver, { maxDepth: fieldDepthOnOperationPages });
   const plan = (content: ApiMediaType[]): PlannedMedia[] =>
     content.map((media) => {
       const schema = media.schema ?? media.itemSchema;
@@ -156,7 +157,7 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
       media: plan(response.content),
     }));
 
-  const examples = responseExamples(model.document, operation.responses);
+  const examples = responseExamples(model.schemaResolver, operation.responses);
   const failures = operation.responses.filter((r) => isErrorStatus(r.status));
   let errors: OperationOutline['errors'];
   if (failures.length > 0) {
@@ -220,7 +221,7 @@ export function responseTitle(status: string): string {
  * Each response's examples for the pane, success first (the answer a caller hopes for), then the others in the
  * description's order. A response without a body has nothing to show and no entry.
  */
-export function responseExamples(document: unknown, responses: readonly ApiResponse[]): ResponseExamples[] {
+export function responseExamples(schemas: SchemaResolver, responses: readonly ApiResponse[]): ResponseExamples[] {
   const ordered = [
     ...responses.filter((r) => !isErrorStatus(r.status)),
     ...responses.filter((r) => isErrorStatus(r.status)),
@@ -231,9 +232,9 @@ export function responseExamples(document: unknown, responses: readonly ApiRespo
     if (!media) {
       // No example given: one built from the JSON schema, said to be generated.
       const json = response.content.find((m) => m.schema && isJsonMediaType(m.mediaType));
-      const value = json?.schema ? exampleFromSchema(document, json.schema, 'read') : undefined;
+      const value = json?.schema ? exampleFromSchema(schemas, json.schema, 'read') : undefined;
       if (value === undefined) {
-        const item = streamedItemExample(document, response.content);
+        const item = streamedItemExample(schemas, response.content);
         return item ? [{ status: response.status, title, examples: [item], generated: true }] : [];
       }
       const code = JSON.stringify(value, null, 2);
@@ -274,11 +275,11 @@ function withoutRepeats(examples: ShownExample[]): ShownExample[] {
  * JSON Lines and its kin, a block of `field: value` lines for server-sent events.
  */
 function streamedItemExample(
-  document: unknown,
+  schemas: SchemaResolver,
   content: readonly ApiMediaType[],
 ): ResponseExamples['examples'][number] | undefined {
   const media = content.find((m) => m.itemSchema);
-  const value = media?.itemSchema ? exampleFromSchema(document, media.itemSchema, 'read') : undefined;
+  const value = media?.itemSchema ? exampleFromSchema(schemas, media.itemSchema, 'read') : undefined;
   if (!media || value === undefined) return undefined;
   const caption = `One item of the stream (${media.mediaType})`;
   if (/^text\/event-stream\b/i.test(media.mediaType) && isRecord(value)) {

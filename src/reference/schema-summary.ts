@@ -2,8 +2,7 @@
  * What a schema says, in short words for a reader: its type, its
  * constraints and its flags. Pure functions; components only lay them out.
  */
-import type { OpenAPIV3 } from 'openapi-types';
-import { dereference, fromPointer, isReference, type SchemaOrRef } from '../openapi/index.ts';
+import { fromPointer, isReference, type SchemaOrRef, type SchemaResolver } from '../openapi/index.ts';
 
 /** The component schema name a `$ref` points at, if it points into components/schemas. */
 export function refName(schema: SchemaOrRef | undefined): string | undefined {
@@ -13,13 +12,13 @@ export function refName(schema: SchemaOrRef | undefined): string | undefined {
 }
 
 /** `integer (int64)`, `array of Pet`, `string | null`, `one of 2 shapes`… */
-export function typeLabel(document: unknown, schema: SchemaOrRef): string {
+export function typeLabel(schemas: SchemaResolver, schema: SchemaOrRef): string {
   const name = refName(schema);
   if (name) return name;
-  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+  const s = schemas.resolve(schema);
   let label: string;
   if (s.type === 'array') {
-    label = `array of ${s.items ? typeLabel(document, s.items) : 'anything'}`;
+    label = `array of ${s.items ? typeLabel(schemas, s.items) : 'anything'}`;
   } else if (s.type) {
     label = s.format ? `${s.type} (${s.format})` : s.type;
   } else if (s.allOf) {
@@ -41,8 +40,8 @@ export function typeLabel(document: unknown, schema: SchemaOrRef): string {
 }
 
 /** Constraints as short phrases: `1–100 characters`, `≥ 1`, `one of: a, b`, `default: 20`. */
-export function constraints(document: unknown, schema: SchemaOrRef): string[] {
-  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+export function constraints(schemas: SchemaResolver, schema: SchemaOrRef): string[] {
+  const s = schemas.resolve(schema);
   const out: string[] = [];
   const range = (
     low: number | undefined,
@@ -70,8 +69,8 @@ export function constraints(document: unknown, schema: SchemaOrRef): string[] {
 }
 
 /** Read-only / write-only / deprecated, as words. */
-export function flags(document: unknown, schema: SchemaOrRef): string[] {
-  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+export function flags(schemas: SchemaResolver, schema: SchemaOrRef): string[] {
+  const s = schemas.resolve(schema);
   return [s.readOnly ? 'read-only' : '', s.writeOnly ? 'write-only' : '', s.deprecated ? 'deprecated' : ''].filter(
     Boolean,
   );
@@ -85,14 +84,14 @@ export interface PropertyRow {
 }
 
 /** The properties an object schema has, merging allOf parts as a reader would expect. */
-export function objectProperties(document: unknown, schema: SchemaOrRef): PropertyRow[] | undefined {
-  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+export function objectProperties(schemas: SchemaResolver, schema: SchemaOrRef): PropertyRow[] | undefined {
+  const s = schemas.resolve(schema);
   const rows = new Map<string, PropertyRow>();
   const required = new Set<string>(s.required ?? []);
   let any = false;
   for (const part of s.allOf ?? []) {
-    const inner = objectProperties(document, part);
-    const partSchema = dereference<OpenAPIV3.SchemaObject>(document, part);
+    const inner = objectProperties(schemas, part);
+    const partSchema = schemas.resolve(part);
     for (const name of partSchema.required ?? []) required.add(name);
     if (inner) {
       any = true;
@@ -109,19 +108,19 @@ export function objectProperties(document: unknown, schema: SchemaOrRef): Proper
 }
 
 /** What an object says about fields it does not list. */
-export function additionalPropertiesNote(document: unknown, schema: SchemaOrRef): string | undefined {
-  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+export function additionalPropertiesNote(schemas: SchemaResolver, schema: SchemaOrRef): string | undefined {
+  const s = schemas.resolve(schema);
   const extra = s.additionalProperties;
   if (extra === undefined) return undefined;
   if (extra === false) return 'No other fields are allowed.';
   if (extra === true) return 'Other fields of any type are allowed.';
-  return `Other fields are allowed, each ${typeLabel(document, extra)}.`;
+  return `Other fields are allowed, each ${typeLabel(schemas, extra)}.`;
 }
 
 /** Whether a schema has inner structure worth expanding (an object, array of objects, or composition). */
-export function hasChildren(document: unknown, schema: SchemaOrRef): boolean {
-  const s = dereference<OpenAPIV3.SchemaObject>(document, schema);
+export function hasChildren(schemas: SchemaResolver, schema: SchemaOrRef): boolean {
+  const s = schemas.resolve(schema);
   if (s.oneOf || s.anyOf) return true;
-  if (s.type === 'array') return s.items ? hasChildren(document, s.items) : false;
-  return (objectProperties(document, schema)?.length ?? 0) > 0 || typeof s.additionalProperties === 'object';
+  if (s.type === 'array') return s.items ? hasChildren(schemas, s.items) : false;
+  return (objectProperties(schemas, schema)?.length ?? 0) > 0 || typeof s.additionalProperties === 'object';
 }

@@ -59,7 +59,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const ban = model.rateLimits?.temporaryBan;
   const limiter = new RateLimiter(clock, ban);
   const router = new Router(servedOperations(model));
-  const schemas = new SpecSchemas(model.document);
+  const schemas = new SpecSchemas(model.schemaResolver);
   const cors = corsPolicy(model, [...router.methods, 'OPTIONS'], options.allowedOrigins ?? []);
   const statusOf = new Map(model.errorCodes.map((e) => [e.code, e.status]));
   const policy = model.requestPolicy ?? {};

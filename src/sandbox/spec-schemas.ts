@@ -6,7 +6,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { OpenAPIV3 } from 'openapi-types';
-import { dereference, fromPointer, isRecord, isReference, type SchemaOrRef } from '../openapi/index.ts';
+import { fromPointer, isRecord, isReference, type SchemaOrRef, type SchemaResolver } from '../openapi/index.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped.
 const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
@@ -26,21 +26,21 @@ export interface ValueProblem {
 }
 
 export class SpecSchemas {
-  readonly #document: OpenAPIV3.Document;
+  readonly #schemas: SchemaResolver;
   readonly #ajv: Ajv;
   readonly #compiled = new WeakMap<object, ValidateFunction>();
 
-  constructor(document: OpenAPIV3.Document) {
-    this.#document = document;
+  constructor(schemas: SchemaResolver) {
+    this.#schemas = schemas;
     // `nullable` is OpenAPI 3.0's and Ajv knows it; `example`, `x-*` and friends are annotations.
     this.#ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false });
     addFormats(this.#ajv);
-    this.#ajv.addSchema(document as unknown as object, documentId);
+    this.#ajv.addSchema(schemas.referenceRoot(), documentId);
   }
 
   /** Follows a reference to the schema it names. */
   resolve(schema: SchemaOrRef): OpenAPIV3.SchemaObject {
-    return dereference<OpenAPIV3.SchemaObject>(this.#document, schema);
+    return this.#schemas.resolve(schema);
   }
 
   /** Problems with `value` against `schema`; empty when it conforms. */

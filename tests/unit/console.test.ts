@@ -215,9 +215,9 @@ describe('what operation pages tell the console', () => {
 
   it('leaves operations whose console is off out of the description the console loads, and keeps the rest', () => {
     expect(consoleTarget(model, byId('listPets')).documentUrl).toBe('/openapi.json');
-    const document = withoutClosedOperations(JSON.parse(JSON.stringify(model.document)));
+    const document = withoutClosedOperations(JSON.parse(JSON.stringify(model.source)));
     const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
-    expect(document.components).toEqual(model.document.components);
+    expect(document.components).toEqual(model.source.components);
     const listed = Object.entries(paths).flatMap(([p, item]) =>
       Object.keys(item ?? {})
         .filter((key) => ['get', 'put', 'post', 'delete', 'patch'].includes(key))
@@ -280,7 +280,7 @@ describe("the console's first request", () => {
   };
   const operationIn = (document: Record<string, unknown>, method: string, at: string) =>
     (document.paths as Record<string, Record<string, Record<string, unknown>>>)[at]?.[method] ?? {};
-  const copy = () => JSON.parse(JSON.stringify(model.document)) as Record<string, unknown>;
+  const copy = () => JSON.parse(JSON.stringify(model.source)) as Record<string, unknown>;
 
   it("sends the body the page's samples send (Place an order)", () => {
     const op = byId('placeOrder');
@@ -304,7 +304,7 @@ describe("the console's first request", () => {
     for (const query of queries) {
       expect(query.examples).toEqual({ page: { value: expect.anything(), 'x-disabled': true } });
     }
-    expect(document.components).toEqual(model.document.components);
+    expect(document.components).toEqual(model.source.components);
     expect(harRequest(model, op).queryString).toEqual([]);
   });
 

@@ -93,7 +93,7 @@ components:
     expect(model.schemas.map((s) => s.name)).toEqual(['__proto__', 'constructor']);
     expect(Object.keys(model.schemas[0]?.schema.properties ?? {})).toEqual(['constructor', 'prototype', 'polluted']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.getPrototypeOf(model.document.components?.schemas)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf((model.source.components as Record<string, unknown>).schemas)).toBe(Object.prototype);
   });
 
   it('does not resolve a $ref to a name that exists only on Object.prototype', async () => {

@@ -41,20 +41,13 @@ async function bodySchema(text: string) {
   const model = await modelOf(text);
   const media = model.operations[0]?.responses[0]?.content[0];
   if (!media?.schema) throw new Error('no body schema');
-  return { model, schema: media.schema, resolved: dereferenced(model.document, media.schema) };
-}
-
-function dereferenced(document: unknown, schema: unknown): OpenAPIV3.SchemaObject {
-  const ref = (schema as { $ref?: string }).$ref;
-  if (!ref) return schema as OpenAPIV3.SchemaObject;
-  const name = ref.split('/').at(-1) ?? '';
-  return (document as OpenAPIV3.Document).components?.schemas?.[name] as OpenAPIV3.SchemaObject;
+  return { model, schema: media.schema, resolved: model.schemaResolver.resolve(media.schema) };
 }
 
 describe('a 3.1 schema, read as the model reads schemas', () => {
   it('turns a type list with null into the type and nullable', async () => {
     const { model, schema } = await bodySchema(describe31('type: [string, "null"]\nmaxLength: 5'));
-    expect(typeLabel(model.document, schema)).toBe('string | null');
+    expect(typeLabel(model.schemaResolver, schema)).toBe('string | null');
   });
 
   it('turns several types into a choice of them', async () => {
@@ -64,7 +57,7 @@ describe('a 3.1 schema, read as the model reads schemas', () => {
 
   it('turns const into a one-value enum', async () => {
     const { model, schema } = await bodySchema(describe31('type: string\nconst: fixed'));
-    expect(constraints(model.document, schema)).toContain('one of: "fixed"');
+    expect(constraints(model.schemaResolver, schema)).toContain('one of: "fixed"');
   });
 
   it('takes the first of an examples list as the example', async () => {
@@ -74,7 +67,7 @@ describe('a 3.1 schema, read as the model reads schemas', () => {
 
   it('reads numeric exclusiveMinimum and exclusiveMaximum as exclusive bounds', async () => {
     const { model, schema } = await bodySchema(describe31('type: number\nexclusiveMinimum: 0\nexclusiveMaximum: 10'));
-    expect(constraints(model.document, schema)).toEqual(['> 0', '< 10']);
+    expect(constraints(model.schemaResolver, schema)).toEqual(['> 0', '< 10']);
   });
 
   it('keeps a $ref and the keywords beside it (3.0 would drop them)', async () => {

@@ -63,7 +63,7 @@ describe('operation outline', () => {
   });
 
   it('puts the success example first, then each status with an example, in the order written', () => {
-    const examples = responseExamples(model.document, operation('placeOrder').responses);
+    const examples = responseExamples(model.schemaResolver, operation('placeOrder').responses);
     expect(examples[0]?.status).toBe('201');
     expect(examples.map((e) => e.status)).toEqual([
       '201',
@@ -139,7 +139,7 @@ components:
         tags: { type: array, items: { type: string, enum: [home, work] } }
         due: { type: string, format: date-time }
 `);
-    const [ok, ...rest] = responseExamples(tiny.document, tiny.operations[0]?.responses ?? []);
+    const [ok, ...rest] = responseExamples(tiny.schemaResolver, tiny.operations[0]?.responses ?? []);
     expect(rest).toEqual([]); // a response without a body has nothing to show
     expect(ok?.generated).toBe(true);
     expect(JSON.parse(ok?.examples[0]?.code ?? 'null')).toEqual({
@@ -173,7 +173,7 @@ paths:
                 number_field: { value: { id: 1, value: big } }
                 date_field: { summary: A date, value: { id: 2 } }
 `);
-    const [ok] = responseExamples(tiny.document, tiny.operations[0]?.responses ?? []);
+    const [ok] = responseExamples(tiny.schemaResolver, tiny.operations[0]?.responses ?? []);
     expect(ok?.examples.map(({ caption, sameAs, code }) => ({ caption, sameAs, shown: code !== '' }))).toEqual([
       { caption: 'text_field', sameAs: undefined, shown: true },
       { caption: 'number_field', sameAs: 'text_field', shown: false },

@@ -182,7 +182,7 @@ describe('badges and sunsets', () => {
 });
 
 describe('schema summaries', () => {
-  const doc = () => model.document;
+  const doc = () => model.schemaResolver;
   it('merges allOf into one list of fields with required marks', () => {
     const storedPet = {
       allOf: [

@@ -11,7 +11,11 @@ import { FieldTreePlanner, restatedModel } from '../../src/reference/field-tree.
 import { minimalSpec, modelOf } from './support/check.ts';
 
 /** Renders a model's fields; pass one planner to several calls to render them as parts of one page. */
-async function render(model: ApiModel, name: string, page = new FieldTreePlanner(model.document)): Promise<string> {
+async function render(
+  model: ApiModel,
+  name: string,
+  page = new FieldTreePlanner(model.schemaResolver),
+): Promise<string> {
   const container = await AstroContainer.create();
   return container.renderToString(SchemaTree, {
     props: {
@@ -138,7 +142,7 @@ describe('the schema renderer', () => {
     expect(trip).toContain('Fields of to Fields: as above, and on the City model page.');
 
     // Across the trees of one page (a request, then a response): the second mention links back.
-    const page = new FieldTreePlanner(model.document);
+    const page = new FieldTreePlanner(model.schemaResolver);
     expect(text(await render(model, 'Region', page))).toContain('street');
     const country = text(await render(model, 'Country', page));
     expect(country).toContain('Fields of region Fields: as above, and on the Region model page.');
@@ -147,7 +151,7 @@ describe('the schema renderer', () => {
 
   it('on operation pages, links fields nested deeper than the limit to the model page that has them', async () => {
     const model = await modelOf(spec);
-    const shallow = new FieldTreePlanner(model.document, { maxDepth: 0 });
+    const shallow = new FieldTreePlanner(model.schemaResolver, { maxDepth: 0 });
     const out = text(await render(model, 'Deep', shallow));
     expect(out).toContain('Fields of outer Fields: see this field on the Deep model page.');
     expect(out).not.toContain('inner');
@@ -177,7 +181,7 @@ describe('a model restated with more fields required', () => {
 
   it('shows its fields with the restated requirements once, and later uses of the model say "as above"', async () => {
     const model = await modelOf(restating);
-    const page = new FieldTreePlanner(model.document);
+    const page = new FieldTreePlanner(model.schemaResolver);
     const request = page.plan({ allOf: [{ $ref: '#/components/schemas/Order' }, { required: ['petId'] }] });
     expect(request.kind === 'shape' && request.shape.rows.map((r) => [r.name, r.required])).toEqual([
       ['petId', true],
@@ -195,11 +199,11 @@ describe('a model restated with more fields required', () => {
     const extended: SchemaOrRef = {
       allOf: [{ $ref: '#/components/schemas/Order' }, { properties: { id: { type: 'integer' } } }],
     };
-    expect(restatedModel(model.document, extended)).toBeUndefined();
+    expect(restatedModel(model.schemaResolver, extended)).toBeUndefined();
     expect(
-      restatedModel(model.document, { allOf: [{ $ref: '#/components/schemas/Order' }, { required: ['note'] }] }),
+      restatedModel(model.schemaResolver, { allOf: [{ $ref: '#/components/schemas/Order' }, { required: ['note'] }] }),
     ).toBe('Order');
-    const page = new FieldTreePlanner(model.document);
+    const page = new FieldTreePlanner(model.schemaResolver);
     page.plan(extended);
     expect(page.plan({ $ref: '#/components/schemas/Order' }).kind).toBe('shape');
   });
@@ -232,7 +236,7 @@ describe('oneOf and anyOf options', () => {
         mapping:
           card: '#/components/schemas/Card'
 `);
-    const tree = new FieldTreePlanner(model.document).plan({ $ref: '#/components/schemas/Payment' });
+    const tree = new FieldTreePlanner(model.schemaResolver).plan({ $ref: '#/components/schemas/Payment' });
     const labels = tree.kind === 'shape' ? tree.shape.options?.choices.map((c) => c.label) : undefined;
     expect(labels).toEqual(['card (Card)', 'Bank transfer', 'kind: "wallet"', 'object with voucherCode']);
   });

@@ -8,6 +8,7 @@ import { readRateLimits } from '../extensions/x-rate-limits.ts';
 import { readRequestPolicy } from '../extensions/x-request-policy.ts';
 import { toPointer } from '../json-pointer.ts';
 import type { ApiModel, ApiSchema } from '../model.ts';
+import { SchemaResolver } from '../schema-resolver.ts';
 import { uniqueSlugs } from '../slug.ts';
 import type { SpecProblem } from '../spec-problem.ts';
 import { checkClosedBodies } from './closed-bodies.ts';
@@ -83,7 +84,7 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
     schemas,
     errorCodes,
     warnings: [],
-    document,
+    schemaResolver: new SchemaResolver(document),
     source: document as unknown as Record<string, unknown>,
   };
   if (rateLimits) model.rateLimits = rateLimits;

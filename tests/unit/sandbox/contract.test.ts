@@ -17,7 +17,7 @@ const exercised = new Map<string, Set<string>>();
 
 beforeAll(async () => {
   model = await petStoreModel();
-  schemas = new SpecSchemas(model.document);
+  schemas = new SpecSchemas(model.schemaResolver);
 });
 
 /** Checks a reply against the spec and records its status as exercised. */

@@ -19,11 +19,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest } from '../../../src/openapi/example-request.ts';
 import type { ApiModel, ApiOperation } from '../../../src/openapi/index.ts';
-import { dereference } from '../../../src/openapi/refs.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/app.ts';
 import { freePort } from '../../support/local-net.ts';
 import { keys, petStoreModel } from './support.ts';
@@ -141,7 +139,7 @@ describe('Prism, reading the spec, and the sandbox', () => {
 
 /** The reader's request for `operation`, and each class of invalid request that applies to it. */
 function casesFor(operation: ApiOperation): Case[] {
-  const example = exampleRequest(model.document, operation);
+  const example = exampleRequest(model.schemaResolver, operation);
   const values = new Map(example.parameters.map((p) => [`${p.in}:${p.name}`, p.value]));
   const body = example.body?.value;
   const needsKey = operation.security.length > 0 && operation.security.every((r) => r.schemes.length > 0);
@@ -193,7 +191,7 @@ function casesFor(operation: ApiOperation): Case[] {
     cases.push(build('unknown key', 'refused by the server', { key: 'not-a-demo-key' }));
   }
   for (const parameter of operation.parameters) {
-    const schema = parameter.schema ? dereference<OpenAPIV3.SchemaObject>(model.document, parameter.schema) : {};
+    const schema = parameter.schema ? model.schemaResolver.resolve(parameter.schema) : {};
     if (schema.type !== 'integer' || (parameter.in !== 'path' && parameter.in !== 'query')) continue;
     const at = `${parameter.in}:${parameter.name}`;
     const withValue = (value: unknown) => new Map(values).set(at, value);

@@ -1,0 +1,34 @@
+/**
+ * The description's schemas as pages, samples and the sandbox read them. The
+ * model keeps a schema as written, `$ref`s included (so a circular schema is a
+ * link, not an endless loop); this follows one to its definition. It holds the
+ * checked description in 3.0's dialect (dialect.ts has settled what 3.1 and 3.2
+ * write differently), since a `$ref` may point anywhere in it, but answers only
+ * with schemas: nothing outside the model reads paths, parameters or info from
+ * the raw description again.
+ */
+import type { OpenAPIV3 } from 'openapi-types';
+import type { SchemaOrRef } from './model.ts';
+import { dereference } from './refs.ts';
+
+export class SchemaResolver {
+  readonly #root: object;
+
+  /** `root`: the description whose `$ref`s were checked (checkReferences) and found to lead somewhere. */
+  constructor(root: object) {
+    this.#root = root;
+  }
+
+  /** The schema itself: `schema`, or the definition its `$ref` (chain) leads to. */
+  resolve(schema: SchemaOrRef): OpenAPIV3.SchemaObject {
+    return dereference<OpenAPIV3.SchemaObject>(this.#root, schema);
+  }
+
+  /**
+   * The JSON a JSON Schema validator registers to follow these schemas' `$ref`s itself (the sandbox's Ajv);
+   * a `$ref` such as `#/components/schemas/Pet` is a pointer into it.
+   */
+  referenceRoot(): object {
+    return this.#root;
+  }
+}
