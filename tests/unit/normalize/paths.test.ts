@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { servedOperations } from '../../../src/openapi/index.ts';
-import { modelOf } from '../support/check.ts';
+import { minimalSpec, modelOf, onlyError, problemsOf } from '../support/check.ts';
 
 const events = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/events-3.2/openapi.yaml'), 'utf8');
 
@@ -131,5 +131,54 @@ webhooks:
     expect(model.warnings.map((w) => w.message)).toContain(
       'The operationId "ping" is used twice: by POST /ping and by the webhook ping (POST), which is called "ping_2" here.',
     );
+  });
+});
+
+describe('path items by $ref, and descriptions without operations', () => {
+  it("reads a $ref'd path item, with problems pointing at where the operation is written", async () => {
+    const text = `${minimalSpec}  /shared:
+    $ref: '#/x-shared-paths/shared'
+x-shared-paths:
+  shared:
+    get:
+      operationId: getShared
+      deprecated: true
+      x-sunset: not-a-date
+      responses:
+        '200':
+          description: OK
+`;
+    const error = onlyError(await problemsOf(text));
+    expect(error.pointer).toBe('/x-shared-paths/shared/get/x-sunset');
+    expect(error.position).toEqual({ line: 20, column: 7 });
+  });
+
+  it('keeps operations written beside a path item $ref', async () => {
+    const text = `${minimalSpec}  /shared:
+    $ref: '#/x-shared-paths/shared'
+    post:
+      operationId: postShared
+      responses:
+        '201':
+          description: Created
+x-shared-paths:
+  shared:
+    get:
+      operationId: getShared
+      responses:
+        '200':
+          description: OK
+`;
+    const model = await modelOf(text);
+    expect(model.operations.map((o) => [o.operationId, o.pointer])).toEqual([
+      ['listThings', '/paths/~1things/get'],
+      ['getShared', '/x-shared-paths/shared/get'],
+      ['postShared', '/paths/~1shared/post'],
+    ]);
+  });
+
+  it('refuses a description with no operations', async () => {
+    const error = onlyError(await problemsOf('openapi: 3.0.3\ninfo:\n  title: Empty\n  version: 1.0.0\npaths: {}\n'));
+    expect(error.message).toBe('The description has no operations, so there is nothing to document.');
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tagLabel } from '../../../src/reference/routes.ts';
-import { modelOf } from '../support/check.ts';
+import { minimalSpec, modelOf } from '../support/check.ts';
 
 const events = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/events-3.2/openapi.yaml'), 'utf8');
 
@@ -37,5 +37,52 @@ describe('3.2 tags', () => {
 
   it('keep the name as the label where there is no summary', () => {
     expect(tagLabel({ name: 'pets' })).toBe('pets');
+  });
+});
+
+describe('tags and their groups', () => {
+  it('accepts the OAS 3.2 tag parent and groups by it', async () => {
+    const text = `${minimalSpec}tags:
+  - name: Everything
+    description: All of it.
+  - name: Things
+    parent: Everything
+`;
+    const model = await modelOf(text);
+    expect(model.tagGroups).toEqual([{ name: 'Everything', description: 'All of it.', tags: ['Things'] }]);
+    expect(model.warnings).toEqual([]);
+  });
+
+  it('warns about a tag declared twice and uses the first declaration everywhere', async () => {
+    const text = `${minimalSpec}tags:
+  - name: Things
+    description: First.
+  - name: Things
+    description: Second.
+x-tagGroups:
+  - name: Group
+    tags: [Things]
+`;
+    const model = await modelOf(text);
+    expect(model.tags[0]?.description).toBe('First.');
+    expect(model.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      ['/tags/1', 'The tag "Things" is declared twice; the first declaration is used.'],
+    ]);
+  });
+
+  it('puts a loose tag named like a group into that group instead of making a second one', async () => {
+    const text = `${minimalSpec}  /pets:
+    get:
+      operationId: listPets
+      tags: [Pets]
+      responses:
+        '200':
+          description: OK
+x-tagGroups:
+  - name: Pets
+    tags: [Things]
+`;
+    const model = await modelOf(text);
+    expect(model.tagGroups).toEqual([{ name: 'Pets', tags: ['Pets', 'Things'] }]);
   });
 });
