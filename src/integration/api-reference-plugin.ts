@@ -17,6 +17,7 @@ import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
+import { restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
 
 export function apiReferencePlugin(): StarlightPlugin {
   return {
@@ -36,9 +37,15 @@ export function apiReferencePlugin(): StarlightPlugin {
         const shown = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
         // The home page takes its title and tagline from the description.
         addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./home-route-data.ts', import.meta.url)) });
+        // In `astro dev`, an edited description is checked before Astro restarts for it (spec-watcher.ts).
         addIntegration({
           name: 'petstore:watch-spec',
-          hooks: { 'astro:config:setup': ({ addWatchFile }) => addWatchFile(file) },
+          hooks: {
+            'astro:config:setup': ({ addWatchFile, updateConfig: updateAstroConfig }) => {
+              addWatchFile(restartSignalFor(file));
+              updateAstroConfig({ vite: { plugins: [specWatcherPlugin(file)] } });
+            },
+          },
         });
         addIntegration({
           name: 'petstore:highlight-styles',
@@ -71,8 +78,8 @@ export function apiReferencePlugin(): StarlightPlugin {
             writeSync(2, `${error.message}\n`);
             process.exit(1);
           }
-          // `astro dev` reloading an edited description: thrown, Astro keeps serving the last good one and shows
-          // this in the browser's error overlay until the description is fixed.
+          // `astro dev` restarting for a description that broke after spec-watcher.ts checked it (edited again in
+          // between): thrown, Astro keeps serving the last good one and shows this in the browser's error overlay.
           throw new Error(error.message);
         }
       },

@@ -51,8 +51,11 @@ export function formatProblem(file: string, problem: SpecProblem): string {
 export function formatProblems(
   file: string,
   problems: readonly SpecProblem[],
-  /** What the problems stopped: a build ("nothing was built"), or nothing, for a check that only reports. */
-  context: 'build' | 'check' = 'build',
+  /**
+   * What the problems stopped: a build ("nothing was built"); nothing, for a check that only reports; or, in
+   * `astro dev`, the reload of an edited description (the last version that built is still served).
+   */
+  context: 'build' | 'check' | 'dev' = 'build',
 ): string {
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity === 'warning');
@@ -62,9 +65,11 @@ export function formatProblems(
   const head =
     context === 'check'
       ? `Checked ${file}: ${counts}.`
-      : errors.length > 0
-        ? `The API description ${file} has ${counts}; nothing was built.`
-        : `The API description ${file} has ${counts}.`;
+      : errors.length > 0 && context === 'dev'
+        ? `The API description ${file} has ${counts}; the site shows the last version that built until they are fixed.`
+        : errors.length > 0
+          ? `The API description ${file} has ${counts}; nothing was built.`
+          : `The API description ${file} has ${counts}.`;
   return [head, ...[...errors, ...warnings].map((p) => formatProblem(file, p))].join('\n\n');
 }
 

@@ -1,0 +1,77 @@
+/**
+ * `astro dev` with a description being edited (src/integration/spec-watcher.ts): a save that breaks it prints our
+ * report once, with nothing of Astro's error wrapper, and the dev server stays up; the save that fixes it restarts
+ * the site with the new description. The description sits outside the project, as a docs team's may.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bin, programEnv, root } from './support/programs.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'petstore-dev-'));
+const spec = path.join(dir, 'openapi.yaml');
+const good = readFileSync(path.join(root, 'spec/openapi.yaml'), 'utf8');
+let server: ChildProcess | undefined;
+let output = '';
+
+/** Waits until the server's output after `from` matches `pattern`. */
+async function outputAfter(from: number, pattern: RegExp, timeoutMs = 120_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(output.slice(from))) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${pattern}; the server said:\n${output}`);
+    if (server?.exitCode !== null) throw new Error(`astro dev exited (${server?.exitCode}):\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return output.slice(from);
+}
+
+afterAll(() => {
+  server?.kill('SIGTERM');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('astro dev and an edited description', () => {
+  it('reports a broken save once, in our words only, and restarts with the fixed one', async () => {
+    writeFileSync(spec, good);
+    server = spawn(process.execPath, [bin('astro'), 'dev', '--host', '127.0.0.1', '--port', '4321'], {
+      cwd: root,
+      env: programEnv({ PETSTORE_SPEC: spec, NO_COLOR: '1' }),
+    });
+    server.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    server.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    await outputAfter(0, /watching for file changes/);
+    // Astro moves to another port when 4321 is taken; it says which.
+    const address = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1];
+    expect(address, output).toBeDefined();
+
+    let from = output.length;
+    writeFileSync(spec, good.replace('openapi: 3.0.3\n', 'openapi: 3.0.3\npaths: [unclosed\n'));
+    const broken = await outputAfter(from, /until they are fixed\.[\s\S]*Hint:[^\n]*\n/);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const said = output.slice(from);
+    expect(broken).toMatch(/The API description \S*openapi\.yaml has \d+ errors?;/);
+    expect(said.match(/until they are fixed/g)).toHaveLength(1);
+    expect(said).toMatch(/openapi\.yaml:3:\d+ {2}error/);
+    for (const noise of ['An unhandled error occurred', 'Stack trace', 'Browser APIs', 'nothing was built']) {
+      expect(said).not.toContain(noise);
+    }
+
+    from = output.length;
+    writeFileSync(spec, good.replace(/^ {2}title: .*$/m, '  title: Fixed Store API'));
+    await outputAfter(from, /server restarted/);
+    // The restarted server may answer 404 for a moment while it lists its routes again, as after any restart.
+    let title = '';
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline && !title; ) {
+      const page = await fetch(`${address}/reference/`);
+      if (page.ok) title = /<title>([^<]*)<\/title>/.exec(await page.text())?.[1] ?? '';
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(title, output.slice(from)).toBe('Fixed Store API reference | Fixed Store API');
+  }, 300_000);
+});
