@@ -15,6 +15,7 @@ export { httpMethods, isHttpMethod, pathItemMethods } from './model.ts';
 export { defaultParseLimits, type ParsedSource, parseSource } from './parse-source.ts';
 export { dereference, isReference } from './refs.ts';
 export { isRelativeLink } from './relative-links.ts';
+export { statusCovers } from './response-status.ts';
 export {
   anonymousQuota,
   type DescriptionFact,

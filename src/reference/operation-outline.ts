@@ -27,6 +27,7 @@ import {
   isRecord,
   type SchemaResolver,
   slugify,
+  statusCovers,
 } from '../openapi/index.ts';
 import { type FieldTree, FieldTreePlanner, fieldDepthOnOperationPages } from './field-tree.ts';
 import { refName } from './schema-summary.ts';
@@ -293,9 +294,8 @@ function streamedItemExample(
 
 /** Catalog codes this operation can answer with this status (a range such as `4XX` takes the codes in it). */
 function codesFor(model: ApiModel, operation: ApiOperation, status: string): ApiErrorCode[] {
-  const matches = (code: number) => (/^\dXX$/i.test(status) ? String(code)[0] === status[0] : String(code) === status);
   return model.errorCodes.filter(
-    (entry) => !entry.global && entry.operations.includes(operation.operationId) && matches(entry.status),
+    (entry) => !entry.global && entry.operations.includes(operation.operationId) && statusCovers(status, entry.status),
   );
 }
 

@@ -2,6 +2,7 @@
 import { type ErrorCodeEntry, readErrorCodes } from '../extensions/x-error-codes.ts';
 import { escapeSegment, isRecord } from '../json-pointer.ts';
 import type { ApiErrorCode, ApiOperation, ApiResponse } from '../model.ts';
+import { statusCovers } from '../response-status.ts';
 import type { SpecProblem } from '../spec-problem.ts';
 import type { Reading } from './context.ts';
 
@@ -66,10 +67,4 @@ function checkExampleCodes(operations: readonly ApiOperation[], catalog: readonl
     }
   }
   return [...problems.values()];
-}
-
-/** Whether a documented response status (`404`, `4XX`) covers an HTTP status. */
-function statusCovers(documented: string, status: number): boolean {
-  if (/^\dXX$/i.test(documented)) return documented[0] === String(status)[0];
-  return documented === String(status);
 }
