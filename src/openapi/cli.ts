@@ -4,9 +4,9 @@
  * warnings as errors, for a docs team's CI.
  */
 import path from 'node:path';
+import { operationCount } from './counts.ts';
 import { loadApiModel, resolveSpecPath, strictFromEnv } from './load-spec.ts';
 import { defaultParseLimits } from './parse-source.ts';
-import { servedOperations } from './rules.ts';
 import { formatProblems, SpecError } from './spec-problem.ts';
 
 const args = process.argv.slice(2);
@@ -19,10 +19,12 @@ try {
   const model = await loadApiModel(file, defaultParseLimits, { strict });
   if (model.warnings.length > 0) console.warn(`${formatProblems(shown, model.warnings, 'check')}\n`);
   const badges = model.operations.filter((o) => o.badge).length;
-  const webhooks = model.operations.filter((o) => o.webhook).length;
   console.log(
     `✔ ${shown}: ${model.info.title} ${model.info.version} (OpenAPI ${model.openapi}) — ` +
-      `${servedOperations(model).length} operations${webhooks > 0 ? ` and ${webhooks} webhook${webhooks === 1 ? '' : 's'}` : ''} in ${model.tags.length} tags and ${model.tagGroups.length} groups, ` +
+      `${operationCount(
+        model,
+        model.operations.map((o) => o.operationId),
+      )} in ${model.tags.length} tags and ${model.tagGroups.length} groups, ` +
       `${model.schemas.length} schemas, ${model.errorCodes.length} error codes, ${badges} operations with badges.`,
   );
 } catch (error) {

@@ -104,16 +104,6 @@ export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
   return routes;
 }
 
-/** "3 operations", "1 webhook", "2 operations and 1 webhook": what a list of operationIds holds, in words. */
-export function operationCount(model: ApiModel, operationIds: readonly string[]): string {
-  const ids = new Set(operationIds);
-  const webhooks = model.operations.filter((o) => o.webhook && ids.has(o.operationId)).length;
-  const served = ids.size - webhooks;
-  const words = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-  if (webhooks === 0) return words(served, 'operation');
-  return served === 0 ? words(webhooks, 'webhook') : `${words(served, 'operation')} and ${words(webhooks, 'webhook')}`;
-}
-
 /** What a reader calls a tag or a tag group: its short `summary` (OpenAPI 3.2) when it has one, else its name. */
 export function tagLabel(named: { name: string; summary?: string }): string {
   return named.summary ?? named.name;

@@ -36,6 +36,12 @@ test('a webhook has its own page, marked as the API calling you, with its payloa
   await expect(
     page.getByRole('cell', { name: 'You no longer want events; the hub ends the subscription.' }),
   ).toBeVisible();
+
+  // The home page counts it as a webhook, not as an operation.
+  await page.goto(`${site?.baseUrl}/`);
+  const glance = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Subscriptions —' });
+  await expect(glance).toHaveText('Subscriptions — Subscriptions (1 webhook)');
+  await expect(page.getByRole('main')).toContainText('5 operations, 1 webhook and 2 schemas.');
 });
 
 test('a QUERY operation shows its method, its samples send QUERY, and the page says why there is no console', async ({
