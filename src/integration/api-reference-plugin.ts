@@ -17,7 +17,7 @@ import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
-import { restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
+import { fileStamp, restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
 
 export function apiReferencePlugin(): StarlightPlugin {
   return {
@@ -35,6 +35,7 @@ export function apiReferencePlugin(): StarlightPlugin {
         const root = fileURLToPath(astroConfig.root);
         const file = resolveSpecPath(root);
         const shown = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+        const loadedStamp = fileStamp(file);
         // The home page takes its title and tagline from the description.
         addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./home-route-data.ts', import.meta.url)) });
         // In `astro dev`, an edited description is checked before Astro restarts for it (spec-watcher.ts).
@@ -43,7 +44,8 @@ export function apiReferencePlugin(): StarlightPlugin {
           hooks: {
             'astro:config:setup': ({ addWatchFile, updateConfig: updateAstroConfig }) => {
               addWatchFile(restartSignalFor(file));
-              updateAstroConfig({ vite: { plugins: [specWatcherPlugin(file)] } });
+              // Not in Vitest, which runs these hooks for its own Vite server (tests/vitest.config.ts).
+              if (!process.env.VITEST) updateAstroConfig({ vite: { plugins: [specWatcherPlugin(file, loadedStamp)] } });
             },
           },
         });
@@ -80,7 +82,7 @@ export function apiReferencePlugin(): StarlightPlugin {
           }
           // `astro dev` restarting for a description that broke after spec-watcher.ts checked it (edited again in
           // between): thrown, Astro keeps serving the last good one and shows this in the browser's error overlay.
-          throw new Error(error.message);
+          throw new Error(formatProblems(error.file, error.problems, 'dev'));
         }
       },
     },

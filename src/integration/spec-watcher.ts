@@ -1,46 +1,91 @@
 /**
  * `astro dev` and an edited description. Astro restarts the whole dev server when a watched file changes, and a
- * description that then fails to load came back as Astro's "An unhandled error occurred while running the
+ * description that then failed to load came back as Astro's "An unhandled error occurred while running the
  * astro:config:setup hook" plus our report, a misleading hint and a stack trace. So the description is not one of
- * Astro's watched files: this plugin watches it, checks it on each change, and only then asks for the restart (by
- * a change to a stand-in path Astro does watch). A broken description prints our report once, shows it in the
- * browser's error overlay, and the site keeps serving the last version that built.
+ * Astro's watched files: this plugin watches it, checks it after each save, and only then asks for the restart (by
+ * announcing a change to a stand-in path Astro does watch). A broken description prints our report once, shows it
+ * in the browser's error overlay, and the site keeps serving the last version that built.
  */
-import { writeSync } from 'node:fs';
+import { statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { formatProblems, loadApiModel, SpecError } from '../openapi/index.ts';
+import { formatProblems, loadApiModel, type SpecProblem } from '../openapi/index.ts';
+
+/** Saves closer together than this are checked once: editors often write a file in several steps. */
+const settleMs = 150;
 
 /** The path whose (announced) change restarts Astro: `addWatchFile` it. Nothing is written there. */
 export function restartSignalFor(file: string): string {
-  return `${file}.checked`;
+  return `${path.resolve(file)}.checked`;
 }
 
-export function specWatcherPlugin(file: string): Plugin {
+/** What identifies one version of the file on disk: its modification time and size ('' when it is missing). */
+export function fileStamp(file: string): string {
+  try {
+    const { mtimeMs, size } = statSync(file);
+    return `${mtimeMs}:${size}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * `loadedStamp`: the `fileStamp` of the version the site was just built from. A save made while Astro restarted
+ * reaches no watcher (the old one is closed, the new one not yet listening), so a new server compares and checks.
+ */
+export function specWatcherPlugin(file: string, loadedStamp: string): Plugin {
   const watched = path.resolve(file);
   return {
     name: 'petstore:spec-watcher',
     apply: 'serve',
     configureServer(server) {
+      let reported = '';
+      let latest = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const report = (text: string) => {
+        // The same report again (a save with no fix) is not printed twice; the overlay shows it either way.
+        if (text !== reported) writeSync(2, `${text}\n`);
+        reported = text;
+        server.ws.send({ type: 'error', err: { message: text, stack: '' } });
+      };
+      const check = async () => {
+        // Only the newest save's check acts: an older one finishing later must not restart or report.
+        const generation = ++latest;
+        const outcome = await loadApiModel(file).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        if (generation !== latest) return;
+        if (outcome === undefined) {
+          reported = '';
+          server.watcher.emit('change', restartSignalFor(watched));
+        } else if (isSpecError(outcome)) {
+          report(formatProblems(outcome.file, outcome.problems, 'dev'));
+        } else {
+          server.config.logger.error(`Checking ${file} failed: ${String(outcome)}`);
+        }
+      };
+      const schedule = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => void check(), settleMs);
+      };
       // Also reaches a description outside the project, which Vite does not watch on its own.
       server.watcher.add(watched);
-      let reported = '';
-      server.watcher.on('change', async (changed) => {
-        if (path.resolve(changed) !== watched) return;
-        try {
-          await loadApiModel(file);
-        } catch (error) {
-          if (!(error instanceof SpecError)) throw error;
-          const report = formatProblems(error.file, error.problems, 'dev');
-          // The same report again (a save with no fix) is not printed twice; the overlay shows it either way.
-          if (report !== reported) writeSync(2, `${report}\n`);
-          reported = report;
-          server.ws.send({ type: 'error', err: { message: report, stack: '' } });
-          return;
-        }
-        reported = '';
-        server.watcher.emit('change', restartSignalFor(watched));
+      server.watcher.on('change', (changed) => path.resolve(changed) === watched && schedule());
+      // Saved by replacing the file (some editors; git checkout).
+      server.watcher.on('add', (added) => path.resolve(added) === watched && schedule());
+      server.watcher.on('unlink', (removed) => {
+        if (path.resolve(removed) !== watched) return;
+        clearTimeout(timer);
+        latest++;
+        report(`The API description ${file} was removed; the site shows the last version that built until it is back.`);
       });
+      if (fileStamp(watched) !== loadedStamp) schedule();
     },
   };
+}
+
+/** A SpecError, by name: the loader the pages bundle has its own copy of the class, so `instanceof` can miss it. */
+function isSpecError(error: unknown): error is Error & { file: string; problems: readonly SpecProblem[] } {
+  return error instanceof Error && error.name === 'SpecError' && 'problems' in error && 'file' in error;
 }

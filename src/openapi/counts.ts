@@ -1,12 +1,18 @@
 /** What a set of operations holds, in words, so the pages and `spec:check` count operations and webhooks alike. */
 import type { ApiModel } from './model.ts';
 
+/** "1 webhook", "3 operations": a count and its noun, plural when it is not one. */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** "3 operations", "1 webhook", "2 operations and 1 webhook": what a list of operationIds holds. */
 export function operationCount(model: ApiModel, operationIds: readonly string[]): string {
   const ids = new Set(operationIds);
   const webhooks = model.operations.filter((o) => o.webhook && ids.has(o.operationId)).length;
   const served = ids.size - webhooks;
-  const words = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-  if (webhooks === 0) return words(served, 'operation');
-  return served === 0 ? words(webhooks, 'webhook') : `${words(served, 'operation')} and ${words(webhooks, 'webhook')}`;
+  if (webhooks === 0) return countOf(served, 'operation');
+  return served === 0
+    ? countOf(webhooks, 'webhook')
+    : `${countOf(served, 'operation')} and ${countOf(webhooks, 'webhook')}`;
 }

@@ -5,7 +5,7 @@
  * browser, imports the few pure modules it needs directly, so that the loader never reaches the client bundle.
  */
 
-export { operationCount } from './counts.ts';
+export { countOf, operationCount } from './counts.ts';
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
 export { readSunset } from './extensions/x-sunset.ts';
 export { escapeSegment, fromPointer, getAtPointer, isRecord } from './json-pointer.ts';

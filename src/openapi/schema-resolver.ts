@@ -3,9 +3,10 @@
  * model keeps a schema as written, `$ref`s included (so a circular schema is a
  * link, not an endless loop); this follows one to its definition. It holds the
  * checked description in 3.0's dialect (dialect.ts has settled what 3.1 and 3.2
- * write differently), since a `$ref` may point anywhere in it, but answers only
- * with schemas: nothing outside the model reads paths, parameters or info from
- * the raw description again.
+ * write differently), since a `$ref` may point anywhere in it. Pages ask it for
+ * schemas only; the whole document goes out just once, to a JSON Schema
+ * validator that follows `$ref`s itself (`referenceRoot`). Operations,
+ * parameters and info are read from the model, never from the raw description.
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SchemaOrRef } from './model.ts';

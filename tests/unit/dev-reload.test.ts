@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,12 +17,38 @@ const good = readFileSync(path.join(root, 'spec/openapi.yaml'), 'utf8');
 let server: ChildProcess | undefined;
 let output = '';
 
+/** A port nothing listens on now (not 4321, which a developer's own `npm run dev` may hold). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/**
+ * The environment of `npm run dev`: without Vitest's NODE_ENV=test and TEST (under which Astro turns off HMR, so
+ * no error overlay), nor the variables by which Astro detects a coding agent and starts itself in the background.
+ */
+function devEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const agentVariable =
+    /^(AI_AGENT|CLAUDECODE|CLAUDE_CODE|CODEX_|CURSOR_AGENT|AUGMENT_AGENT|COPILOT_AGENT|GEMINI_CLI|REPL_ID)/;
+  return Object.fromEntries(
+    Object.entries(programEnv(extra)).filter(
+      ([name]) => name !== 'NODE_ENV' && name !== 'TEST' && !agentVariable.test(name),
+    ),
+  );
+}
+
 /** Waits until the server's output after `from` matches `pattern`. */
-async function outputAfter(from: number, pattern: RegExp, timeoutMs = 120_000): Promise<string> {
+async function outputAfter(from: number, pattern: RegExp, timeoutMs = 90_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (!pattern.test(output.slice(from))) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${pattern}; the server said:\n${output}`);
-    if (server?.exitCode !== null) throw new Error(`astro dev exited (${server?.exitCode}):\n${output}`);
+    if (server?.exitCode !== null || server?.signalCode !== null) {
+      throw new Error(`astro dev stopped (${server?.exitCode ?? server?.signalCode}):\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return output.slice(from);
@@ -35,10 +62,13 @@ afterAll(() => {
 describe('astro dev and an edited description', () => {
   it('reports a broken save once, in our words only, and restarts with the fixed one', async () => {
     writeFileSync(spec, good);
-    server = spawn(process.execPath, [bin('astro'), 'dev', '--host', '127.0.0.1', '--port', '4321'], {
-      cwd: root,
-      env: programEnv({ PETSTORE_SPEC: spec, NO_COLOR: '1' }),
-    });
+    const port = await freePort();
+    // --ignore-lock: Astro allows one dev server per project otherwise, and this one must not take a developer's.
+    server = spawn(
+      process.execPath,
+      [bin('astro'), 'dev', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'],
+      { cwd: root, env: devEnv({ PETSTORE_SPEC: spec, NO_COLOR: '1' }) },
+    );
     server.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
@@ -46,7 +76,7 @@ describe('astro dev and an edited description', () => {
       output += chunk.toString();
     });
     await outputAfter(0, /watching for file changes/);
-    // Astro moves to another port when 4321 is taken; it says which.
+    // Astro moves to another port when that one is taken meanwhile; it says which.
     const address = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1];
     expect(address, output).toBeDefined();
 
@@ -68,7 +98,7 @@ describe('astro dev and an edited description', () => {
     // The restarted server may answer 404 for a moment while it lists its routes again, as after any restart.
     let title = '';
     for (const deadline = Date.now() + 60_000; Date.now() < deadline && !title; ) {
-      const page = await fetch(`${address}/reference/`);
+      const page = await fetch(`${address}/reference/`, { signal: AbortSignal.timeout(20_000) });
       if (page.ok) title = /<title>([^<]*)<\/title>/.exec(await page.text())?.[1] ?? '';
       else await new Promise((resolve) => setTimeout(resolve, 500));
     }
