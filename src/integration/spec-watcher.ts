@@ -80,6 +80,11 @@ export function specWatcherPlugin(file: string, loadedStamp: string): Plugin {
         latest++;
         report(`The API description ${file} was removed; the site shows the last version that built until it is back.`);
       });
+      // A restart replaces this server: a check still pending here must not act on the next one.
+      server.httpServer?.once('close', () => {
+        clearTimeout(timer);
+        latest++;
+      });
       if (fileStamp(watched) !== loadedStamp) schedule();
     },
   };
