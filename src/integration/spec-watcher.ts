@@ -8,8 +8,11 @@
  */
 import { statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, ViteDevServer } from 'vite';
 import { formatProblems, loadApiModel, type SpecProblem } from '../openapi/index.ts';
+
+/** Settled once Astro's dev app on a (re)started server is ready (astro/dist/core/constants.js). */
+const appReady = Symbol.for('astro.devServerAppReady');
 
 /** Saves closer together than this are checked once: editors often write a file in several steps. */
 const settleMs = 150;
@@ -57,6 +60,10 @@ export function specWatcherPlugin(file: string, loadedStamp: string): Plugin {
         );
         if (generation !== latest) return;
         if (outcome === undefined) {
+          // Not while Astro is still setting up this server's app: a restart then closes the module runner under
+          // it ("Failed to create the dev server app"). Astro marks that moment with a promise on the server.
+          await appReadyOn(server);
+          if (generation !== latest) return;
           reported = '';
           server.watcher.emit('change', restartSignalFor(watched));
         } else if (isSpecError(outcome)) {
@@ -85,9 +92,15 @@ export function specWatcherPlugin(file: string, loadedStamp: string): Plugin {
         clearTimeout(timer);
         latest++;
       });
-      if (fileStamp(watched) !== loadedStamp) schedule();
+      // Compared once the server is up: by then its watcher listens, so no save falls between the two.
+      void appReadyOn(server).then(() => fileStamp(watched) !== loadedStamp && schedule());
     },
   };
+}
+
+/** Settles when Astro's app on this server is ready (at once if Astro did not say). */
+async function appReadyOn(server: ViteDevServer): Promise<void> {
+  await (server as unknown as Record<symbol, Promise<void> | undefined>)[appReady];
 }
 
 /** A SpecError, by name: the loader the pages bundle has its own copy of the class, so `instanceof` can miss it. */
