@@ -9,7 +9,14 @@ export { countOf, operationCount } from './counts.ts';
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
 export { readSunset } from './extensions/x-sunset.ts';
 export { escapeSegment, fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
-export { checkSpecText, defaultSpecPath, loadApiModel, resolveSpecPath, specPathVariable } from './load-spec.ts';
+export {
+  checkSpecText,
+  defaultSpecPath,
+  lastBuiltModel,
+  loadApiModel,
+  resolveSpecPath,
+  specPathVariable,
+} from './load-spec.ts';
 export { operationById } from './lookups.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';

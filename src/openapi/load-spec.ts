@@ -124,9 +124,24 @@ export async function loadApiModel(
   const cached = cache.get(file);
   if (cached?.text === text) return cached.model;
   const model = modelOf(shown, text, limits);
-  cache.set(file, { text, model });
-  model.catch(() => cache.delete(file));
+  const entry: ModelCacheEntry = { text, model, lastBuilt: cached?.lastBuilt };
+  cache.set(file, entry);
+  model.then(
+    () => {
+      entry.lastBuilt = model;
+    },
+    // A failure is not kept as the answer for this text (the next call checks again), but the last good model is.
+    () => cache.set(file, { text: '', model, lastBuilt: entry.lastBuilt }),
+  );
   return model;
+}
+
+/**
+ * The last model this file gave in this process, if any: in `astro dev`, while an edit has broken the description,
+ * pages keep showing that version (src/integration/spec-watcher.ts reports the errors).
+ */
+export function lastBuiltModel(file: string): Promise<ApiModel> | undefined {
+  return processCache().get(file)?.lastBuilt;
 }
 
 async function modelOf(
@@ -140,7 +155,12 @@ async function modelOf(
   return result.model;
 }
 
-type ModelCache = Map<string, { text: string; model: Promise<ApiModel> }>;
+interface ModelCacheEntry {
+  text: string;
+  model: Promise<ApiModel>;
+  lastBuilt: Promise<ApiModel> | undefined;
+}
+type ModelCache = Map<string, ModelCacheEntry>;
 
 function processCache(): ModelCache {
   const key = Symbol.for('petstore-portal.api-model-cache');
