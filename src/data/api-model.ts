@@ -9,11 +9,16 @@ import { type ApiModel, lastBuiltModel, loadApiModel, resolveSpecPath } from '..
 let pending: Promise<ApiModel> | undefined;
 
 export function getApiModel(): Promise<ApiModel> {
-  const file = resolveSpecPath(process.cwd());
-  pending ??= loadApiModel(file).catch((error: unknown) => {
+  pending ??= load(resolveSpecPath(process.cwd()));
+  return pending;
+}
+
+async function load(file: string): Promise<ApiModel> {
+  try {
+    return await loadApiModel(file);
+  } catch (error) {
     const previous = import.meta.env.DEV ? lastBuiltModel(file) : undefined;
     if (previous) return previous;
     throw error;
-  });
-  return pending;
+  }
 }

@@ -120,20 +120,17 @@ export async function loadApiModel(
   if (limits !== defaultParseLimits || options.strict || options.linkBase) return modelOf(shown, text, limits, options);
   // One build loads the description from several module graphs (the integration, the bundled pages, the host files
   // step); a process-wide cache keyed by the file's path and exact text checks it once. Edits change the text.
-  const cache = processCache();
-  const cached = cache.get(file);
+  const { models, lastBuilt } = processCache();
+  const cached = models.get(file);
   if (cached?.text === text) return cached.model;
-  const model = modelOf(shown, text, limits);
-  const entry: ModelCacheEntry = { text, model, lastBuilt: cached?.lastBuilt };
-  cache.set(file, entry);
-  model.then(
-    () => {
-      entry.lastBuilt = model;
-    },
-    // A failure is not kept as the answer for this text (the next call checks again), but the last good model is.
-    () => cache.set(file, { text: '', model, lastBuilt: entry.lastBuilt }),
+  const entry = { text, model: modelOf(shown, text, limits) };
+  models.set(file, entry);
+  entry.model.then(
+    () => lastBuilt.set(file, entry.model),
+    // A failure is not kept as the answer (the next call checks again), unless a newer text replaced it already.
+    () => models.get(file) === entry && models.delete(file),
   );
-  return model;
+  return entry.model;
 }
 
 /**
@@ -141,7 +138,7 @@ export async function loadApiModel(
  * pages keep showing that version (src/integration/spec-watcher.ts reports the errors).
  */
 export function lastBuiltModel(file: string): Promise<ApiModel> | undefined {
-  return processCache().get(file)?.lastBuilt;
+  return processCache().lastBuilt.get(file);
 }
 
 async function modelOf(
@@ -155,17 +152,17 @@ async function modelOf(
   return result.model;
 }
 
-interface ModelCacheEntry {
-  text: string;
-  model: Promise<ApiModel>;
-  lastBuilt: Promise<ApiModel> | undefined;
+interface ModelCache {
+  /** By file: the model of the text last asked for. */
+  models: Map<string, { text: string; model: Promise<ApiModel> }>;
+  /** By file: the last model that loaded. */
+  lastBuilt: Map<string, Promise<ApiModel>>;
 }
-type ModelCache = Map<string, ModelCacheEntry>;
 
 function processCache(): ModelCache {
   const key = Symbol.for('petstore-portal.api-model-cache');
   const holder = globalThis as typeof globalThis & { [key: symbol]: ModelCache | undefined };
-  holder[key] ??= new Map();
+  holder[key] ??= { models: new Map(), lastBuilt: new Map() };
   return holder[key];
 }
 
