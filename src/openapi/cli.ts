@@ -21,10 +21,7 @@ try {
   const badges = model.operations.filter((o) => o.badge).length;
   console.log(
     `✔ ${shown}: ${model.info.title} ${model.info.version} (OpenAPI ${model.openapi}) — ` +
-      `${operationCount(
-        model,
-        model.operations.map((o) => o.operationId),
-      )} in ${model.tags.length} tags and ${model.tagGroups.length} groups, ` +
+      `${operationCount(model)} in ${model.tags.length} tags and ${model.tagGroups.length} groups, ` +
       `${model.schemas.length} schemas, ${model.errorCodes.length} error codes, ${badges} operations with badges.`,
   );
 } catch (error) {

@@ -6,8 +6,11 @@ export function countOf(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** "3 operations", "1 webhook", "2 operations and 1 webhook": what a list of operationIds holds. */
-export function operationCount(model: ApiModel, operationIds: readonly string[]): string {
+/** "3 operations", "1 webhook", "2 operations and 1 webhook": what a list of operationIds (default: all) holds. */
+export function operationCount(
+  model: ApiModel,
+  operationIds: readonly string[] = model.operations.map((o) => o.operationId),
+): string {
   const ids = new Set(operationIds);
   const webhooks = model.operations.filter((o) => o.webhook && ids.has(o.operationId)).length;
   const served = ids.size - webhooks;

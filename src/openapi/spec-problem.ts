@@ -3,6 +3,7 @@
  * says where (file:line:column and the JSON pointer), what, and how to fix it,
  * in words a docs writer understands.
  */
+import { countOf } from './counts.ts';
 
 /** Where in the description a problem sits. Line and column are 1-based. */
 export interface SourcePosition {
@@ -59,20 +60,16 @@ export function formatProblems(
 ): string {
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity === 'warning');
-  const counts = [plural(errors.length, 'error'), plural(warnings.length, 'warning')]
+  const counts = [countOf(errors.length, 'error'), countOf(warnings.length, 'warning')]
     .filter((part) => !part.startsWith('0 '))
     .join(' and ');
+  const stopped = {
+    build: '; nothing was built',
+    dev: '; the site shows the last version that built until they are fixed',
+  };
   const head =
     context === 'check'
       ? `Checked ${file}: ${counts}.`
-      : errors.length > 0 && context === 'dev'
-        ? `The API description ${file} has ${counts}; the site shows the last version that built until they are fixed.`
-        : errors.length > 0
-          ? `The API description ${file} has ${counts}; nothing was built.`
-          : `The API description ${file} has ${counts}.`;
+      : `The API description ${file} has ${counts}${errors.length > 0 ? stopped[context] : ''}.`;
   return [head, ...[...errors, ...warnings].map((p) => formatProblem(file, p))].join('\n\n');
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
