@@ -17,6 +17,7 @@ export {
   resolveSpecPath,
   specPathVariable,
 } from './load-spec.ts';
+export { looksLikeJson } from './locate-in-json.ts';
 export { operationById } from './lookups.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';

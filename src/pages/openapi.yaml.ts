@@ -1,9 +1,19 @@
-/** The API description exactly as written, for download. */
+/**
+ * The API description as YAML, for download. A description written in YAML is served exactly as written (its
+ * comments and layout kept); one written in JSON is converted, so this link never hands out JSON under a YAML
+ * name (GitHub's 13 MB of indented JSON became 10 MB of YAML).
+ */
 import { readFile } from 'node:fs/promises';
 import type { APIRoute } from 'astro';
-import { resolveSpecPath } from '../openapi/index.ts';
+import { dump } from 'js-yaml';
+import { getApiModel } from '../data/api-model.ts';
+import { looksLikeJson, resolveSpecPath } from '../openapi/index.ts';
 
-export const GET: APIRoute = async () =>
-  new Response(await readFile(resolveSpecPath(process.cwd()), 'utf8'), {
-    headers: { 'Content-Type': 'application/yaml; charset=utf-8' },
-  });
+export const GET: APIRoute = async () => {
+  const text = await readFile(resolveSpecPath(process.cwd()), 'utf8');
+  const yaml = looksLikeJson(text)
+    ? // lineWidth -1: long descriptions stay on one line, as written; noRefs: no YAML anchors for repeated values.
+      dump((await getApiModel()).source, { lineWidth: -1, noRefs: true })
+    : text;
+  return new Response(yaml, { headers: { 'Content-Type': 'application/yaml; charset=utf-8' } });
+};

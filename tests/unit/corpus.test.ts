@@ -4,11 +4,12 @@
  * to no page it did not build, and warn about nothing beyond what is listed here for it. Run it alone with
  * `npm run test:corpus`; it needs the npm registry (`npm pack`).
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { load } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadApiModel } from '../../src/openapi/index.ts';
+import { loadApiModel, looksLikeJson } from '../../src/openapi/index.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 import { brokenLinks } from '../support/built-site.ts';
 import {
@@ -68,6 +69,11 @@ describe('real descriptions from npm', () => {
         .filter((url) => !existsSync(path.join(outDir, url, 'index.html')));
       expect(missing).toEqual([]);
       expect(brokenLinks(outDir)).toEqual([]);
+
+      // The YAML download is YAML even when the description was written in JSON (GitHub's is), and says the same.
+      const yamlDownload = readFileSync(path.join(outDir, 'openapi.yaml'), 'utf8');
+      expect(looksLikeJson(yamlDownload)).toBe(false);
+      expect(load(yamlDownload)).toEqual(model.source);
     }, 600_000);
   });
 });
