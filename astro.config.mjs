@@ -17,6 +17,13 @@ export default defineConfig({
   // Several pages in flight, so this thread renders one while a worker highlights and renders Markdown for another.
   build: { concurrency: 4 },
   vite: {
+    build: {
+      // Page scripts (Starlight's theme select, sidebar, search dialog; our Copy buttons) as cached files, not
+      // inlined into every page: Astro inlines a script under 4 KB, which repeated ~3.5 KB on each of a big
+      // description's thousands of pages (GitHub's: 2,246). They are modules, deferred either way, so first
+      // paint does not wait for them. Other assets keep Vite's default limit (undefined).
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
+    },
     resolve: {
       // Starlight's search loads Pagefind's UI when a reader goes to search, not on every page load.
       alias: [
