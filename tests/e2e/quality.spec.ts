@@ -1,6 +1,6 @@
 /**
  * Site-wide quality: axe (WCAG 2.2 A and AA) on every page in light and
- * dark, every internal link and anchor in the built site resolves, and every
+ * dark, no page wider than a phone, every internal link and anchor in the built site resolves, and every
  * page is served with its CSP and causes no violation, console error or
  * failed request.
  */
@@ -63,6 +63,23 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test.describe('phone width', () => {
+  test('no page scrolls sideways at 390 px, with every expander open', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const problems: string[] = [];
+    for (const url of builtPages()) {
+      await page.goto(url);
+      const width = await page.evaluate(() => {
+        for (const details of document.querySelectorAll('details')) details.open = true;
+        return document.documentElement.scrollWidth;
+      });
+      if (width > 390) problems.push(`${url} is ${width} px wide`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
 
 test.describe('links', () => {
   test('every internal link and anchor in the built site resolves', () => {
