@@ -3,6 +3,7 @@
  * SpecError listing every problem with file:line:column and pointer.
  * No Astro imports, so config, pages, the sandbox and vitest all use it.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -119,11 +120,13 @@ export async function loadApiModel(
   }
   if (limits !== defaultParseLimits || options.strict || options.linkBase) return modelOf(shown, text, limits, options);
   // One build loads the description from several module graphs (the integration, the bundled pages, the host files
-  // step); a process-wide cache keyed by the file's path and exact text checks it once. Edits change the text.
+  // step); a process-wide cache keyed by the file's path and its text's digest checks it once. Edits change the
+  // digest. A digest, not the text: the text would stay in memory for the whole build (110 MB for a 58 MB file).
   const { models, lastBuilt } = processCache();
+  const digest = createHash('sha256').update(text).digest('hex');
   const cached = models.get(file);
-  if (cached?.text === text) return cached.model;
-  const entry = { text, model: modelOf(shown, text, limits) };
+  if (cached?.digest === digest) return cached.model;
+  const entry = { digest, model: modelOf(shown, text, limits) };
   models.set(file, entry);
   entry.model.then(
     () => lastBuilt.set(file, entry.model),
@@ -153,8 +156,8 @@ async function modelOf(
 }
 
 interface ModelCache {
-  /** By file: the model of the text last asked for. */
-  models: Map<string, { text: string; model: Promise<ApiModel> }>;
+  /** By file: the model of the text last asked for, and that text's SHA-256. */
+  models: Map<string, { digest: string; model: Promise<ApiModel> }>;
   /** By file: the last model that loaded. */
   lastBuilt: Map<string, Promise<ApiModel>>;
 }

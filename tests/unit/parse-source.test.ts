@@ -98,3 +98,24 @@ components:
     expect(Object.getPrototypeOf((model.source.components as Record<string, unknown>).schemas)).toBe(Object.prototype);
   });
 });
+
+describe('values', () => {
+  // Values are copied out of the file's text after parsing (so the text can be freed); the copy must be exact.
+  it('keeps every value exactly, long and short, lone surrogates and astral characters included', () => {
+    const yaml = [
+      'short: "abc"',
+      'long: "Écrit en français — avec des accents, long enough to be copied"',
+      'lone: "\\uD83D starts a pair it never finishes, in a long value"',
+      'astral: "🐕 a dog, outside the basic plane, in a long value"',
+      'list: ["a value inside a list, long enough", 12]',
+    ].join('\n');
+    const result = parseSource(yaml);
+    expect(result.ok && result.source.data).toEqual({
+      short: 'abc',
+      long: 'Écrit en français — avec des accents, long enough to be copied',
+      lone: '\uD83D starts a pair it never finishes, in a long value',
+      astral: '🐕 a dog, outside the basic plane, in a long value',
+      list: ['a value inside a list, long enough', 12],
+    });
+  });
+});
