@@ -33,6 +33,8 @@ test.describe('home page', () => {
     await expect(page.getByRole('region', { name: 'Pet Store API at a glance' })).toContainText(
       `${model.operations.length} operations`,
     );
+    // A theme select needs scripts to do anything, so it is not offered.
+    await expect(page.getByRole('combobox', { name: 'Select theme' })).toHaveCount(0);
     await context.close();
   });
 
@@ -41,6 +43,20 @@ test.describe('home page', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.getByRole('heading', { name: 'What this portal is' })).toBeVisible();
+  });
+
+  test('the theme select switches the theme and remembers it on the next page', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    const themeSelect = page.getByRole('combobox', { name: 'Select theme' }).first();
+    await expect(themeSelect).toHaveValue('auto');
+    await themeSelect.selectOption({ label: 'Light' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.goto('/reference/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByRole('combobox', { name: 'Select theme' }).first()).toHaveValue('light');
+    await page.getByRole('combobox', { name: 'Select theme' }).first().selectOption({ label: 'Auto' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   });
 });
 
