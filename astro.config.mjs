@@ -51,7 +51,7 @@ export default defineConfig({
       // The search index is written after the build, in a process of its own (src/build/build-site.sh);
       // Starlight's Search is overridden so that the search button stays.
       pagefind: false,
-      customCss: ['./src/styles/sidebar.css', './src/styles/theme-select.css', './src/styles/reference.css'],
+      customCss: ['./src/styles/sidebar.css', './src/styles/shell.css', './src/styles/reference.css'],
       // Leaner markup for the shell parts every page repeats (see each component).
       components: {
         Sidebar: './src/components/starlight/Sidebar.astro',
@@ -59,6 +59,7 @@ export default defineConfig({
         TwoColumnContent: './src/components/starlight/TwoColumnContent.astro',
         ThemeProvider: './src/components/starlight/ThemeProvider.astro',
         ThemeSelect: './src/components/starlight/ThemeSelect.astro',
+        MobileMenuToggle: './src/components/starlight/MobileMenuToggle.astro',
       },
       head: [
         // Says, before the first paint, that scripts run: controls that need them (Try it, Copy) are then laid
