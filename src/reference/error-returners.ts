@@ -15,7 +15,7 @@ export interface ReturnerLink {
   label: string;
   href: string;
   /** How much of a tag returns it: "all 1,000", "12 of 40". */
-  share?: string;
+  share?: string | undefined;
 }
 
 export type ErrorReturners =

@@ -59,7 +59,11 @@ describe('who returns an error code', () => {
   it('past that, names the tags and how many of each tag return it', async () => {
     const model = await modelOf(description(`${paths('Boxes', 20, 20)}\n${paths('Crates', 1200, 8)}`));
     const urls = referencePaths(model);
-    const tag = (name: string) => urls.tag(model.tags.find((t) => t.name === name) ?? model.tags[0]);
+    const tag = (name: string) => {
+      const found = model.tags.find((t) => t.name === name);
+      if (!found) throw new Error(`no tag ${name}`);
+      return urls.tag(found);
+    };
     const [missing, taken] = model.errorCodes.map((entry) => errorReturners(model, entry, urls));
     expect(missing).toEqual({
       kind: 'tags',
