@@ -33,6 +33,13 @@ export const maxNestedModels = 2;
  */
 export const fieldDepthOnOperationPages = 2;
 
+/**
+ * Inline fields (no model name) at least this long, as JSON, are shown once per page: a later field with the
+ * very same fields links to the first. GitHub's webhook payloads restate one user object inline under a
+ * dozen fields; its biggest webhook model pages were ~198 KB.
+ */
+const sameFieldsAtLeast = 500;
+
 export type FieldTree =
   /** A model already open higher up in this tree. */
   | { kind: 'circular'; model: string }
@@ -41,7 +48,10 @@ export type FieldTree =
    * (`inModel`: the model is an ancestor holding these fields, not their own type).
    */
   | { kind: 'elsewhere'; model: string; reason: 'shown-above' | 'too-deep'; inModel?: true }
-  | { kind: 'shape'; shape: Shape };
+  /** The same inline fields as a field higher up this page (`field`), whose expander has the id `anchor`. */
+  | { kind: 'same-as'; field: string; anchor: string }
+  /** `anchor`: set when a later field has the same fields and links here. */
+  | { kind: 'shape'; shape: Shape; anchor?: string };
 
 export interface Shape {
   rows: FieldRow[];
@@ -73,6 +83,9 @@ export class FieldTreePlanner {
   readonly #schemas: SchemaResolver;
   readonly #maxDepth: number;
   readonly #expanded = new Set<string>();
+  /** Inline fields already shown on this page, by their schema's JSON. */
+  readonly #shownInline = new Map<string, { field: string; depth: number; tree: FieldTree & { kind: 'shape' } }>();
+  #anchors = 0;
 
   /** `maxDepth`: how many levels of expanders a model's fields may open on this page. */
   constructor(schemas: SchemaResolver, { maxDepth = Number.POSITIVE_INFINITY }: { maxDepth?: number } = {}) {
@@ -82,6 +95,20 @@ export class FieldTreePlanner {
 
   plan(schema: SchemaOrRef): FieldTree {
     return this.#plan(schema, [], 0);
+  }
+
+  /** A field's fields: planned, or a link to the same inline fields shown higher up the page. */
+  #planField(field: string, schema: SchemaOrRef, open: readonly string[], depth: number): FieldTree {
+    const key = refName(schema) === undefined ? inlineKey(schema) : undefined;
+    const first = key === undefined ? undefined : this.#shownInline.get(key);
+    // Only to fields shown as deep or less: one higher up may stop at a depth this one would not.
+    if (first && first.depth <= depth) {
+      first.tree.anchor ??= `pst-fields-${++this.#anchors}`;
+      return { kind: 'same-as', field: first.field, anchor: first.tree.anchor };
+    }
+    const tree = this.#plan(schema, open, depth);
+    if (key !== undefined && tree.kind === 'shape') this.#shownInline.set(key, { field, depth, tree });
+    return tree;
   }
 
   /** `open`: the models of the enclosing trees, outermost first; `depth`: expanders above this tree. */
@@ -117,7 +144,9 @@ export class FieldTreePlanner {
           notes: [...flags(schemas, row.schema), ...constraints(schemas, row.schema)],
           description: rowModel ? modelSummary(rowSchema.description) : rowSchema.description,
           example: rowSchema.example === undefined ? undefined : JSON.stringify(rowSchema.example),
-          children: hasChildren(schemas, row.schema) ? this.#plan(row.schema, inner, depth + 1) : undefined,
+          children: hasChildren(schemas, row.schema)
+            ? this.#planField(row.name, row.schema, inner, depth + 1)
+            : undefined,
         };
       }),
       extra: additionalPropertiesNote(schemas, schema),
@@ -140,6 +169,17 @@ export class FieldTreePlanner {
     }
     return { kind: 'shape', shape };
   }
+}
+
+/** An inline schema's identity for "the same fields": its JSON when long enough to be worth a link. */
+function inlineKey(schema: SchemaOrRef): string | undefined {
+  let json: string;
+  try {
+    json = JSON.stringify(schema);
+  } catch {
+    return undefined; // A circular object: never the same as another by its text.
+  }
+  return json.length >= sameFieldsAtLeast ? json : undefined;
 }
 
 /** Longer model descriptions are cut to their first paragraph where a field uses the model. */

@@ -241,3 +241,59 @@ describe('oneOf and anyOf options', () => {
     expect(labels).toEqual(['card (Card)', 'Bank transfer', 'kind: "wallet"', 'object with voucherCode']);
   });
 });
+
+describe('the same inline fields under several fields', () => {
+  // Eight fields, as GitHub's webhook payloads restate one user object inline under many fields.
+  const person = (indent = 10) => {
+    const pad = ' '.repeat(indent);
+    const fields = ['login', 'id', 'node_id', 'avatar_url', 'html_url', 'type', 'site_admin', 'email'].map(
+      (name) => `${pad}  ${name}: { type: string, description: The ${name.replace('_', ' ')} of the account. }`,
+    );
+    return `\n${pad}type: object\n${pad}properties:\n${fields.join('\n')}`;
+  };
+  const payload = `${minimalSpec}components:
+  schemas:
+    Event:
+      type: object
+      properties:
+        sender:${person()}
+        assignee:${person()}
+        tiny:
+          type: object
+          properties: { a: { type: string } }
+        also_tiny:
+          type: object
+          properties: { a: { type: string } }
+        team:
+          type: object
+          properties:
+            lead:${person(14)}
+`;
+
+  it('shows them once and links later fields to the first, by an id inside its expander', async () => {
+    const html = await render(await modelOf(payload), 'Event');
+    expect(text(html).match(/avatar_url/g)?.length).toBe(1);
+    expect(text(html)).toContain('Fields of assignee Fields: the same as sender above.');
+    expect(text(html)).toContain('Fields of lead Fields: the same as sender above.');
+    const anchor = html.match(/<summary>Fields of sender<\/summary><div id="([^"]+)">/)?.[1];
+    expect(anchor).toBeDefined();
+    expect(html.match(new RegExp(`href="#${anchor}"`, 'g'))?.length).toBe(2);
+    // Small ones are cheaper to repeat than to link.
+    expect(text(html).match(/ a string/g)?.length).toBe(2);
+  });
+
+  it('does not link a field to one shown less deep than it would be', async () => {
+    const model = await modelOf(payload.replace(/ {8}sender:[\s\S]*?(?= {8}assignee:)/, ''));
+    const shallow = new FieldTreePlanner(model.schemaResolver, { maxDepth: 1 });
+    const page = text(await render(model, 'Event', shallow));
+    // team.lead comes after assignee and deeper: it links up to assignee, which shows more.
+    expect(page).toContain('Fields of lead Fields: the same as assignee above.');
+    const reversed = payload
+      .replace(/ {8}sender:[\s\S]*?(?= {8}assignee:)/, '')
+      .replace(/( {8}assignee:[\s\S]*?)(?= {8}tiny:)/, '')
+      .concat(`        assignee:${person()}\n`);
+    const laterShallower = text(await render(await modelOf(reversed), 'Event'));
+    expect(laterShallower).toContain('Fields of lead');
+    expect(laterShallower.match(/avatar_url/g)?.length).toBe(2);
+  });
+});
