@@ -59,7 +59,26 @@ export interface ShownExample {
    * showing it again (GitHub gives one response five named examples of one 36 KB body).
    */
   sameAs?: string;
+  /**
+   * Set when the example is too long to show whole (`exampleShownAtMost`): `code` is its first lines, and the
+   * whole is a file next to the page (`reference/[...example].json.ts`).
+   */
+  whole?: WholeExample;
 }
+
+/** A long example as its own file: `file` is its name next to the operation page. */
+export interface WholeExample {
+  file: string;
+  code: string;
+  lines: number;
+}
+
+/**
+ * A given JSON example longer than this, in characters, shows its first `cutExampleLines` lines and links to
+ * the whole. GitHub's list of emojis is one 1,878-line example: the page was 202 KB for it.
+ */
+export const exampleShownAtMost = 50_000;
+export const cutExampleLines = 120;
 
 /** A response's examples, for the sample pane's status switcher. */
 export interface ResponseExamples {
@@ -243,30 +262,48 @@ export function responseExamples(schemas: SchemaResolver, responses: readonly Ap
         { status: response.status, title, examples: [{ caption: undefined, code, language: 'json' }], generated: true },
       ];
     }
-    return [
-      {
-        status: response.status,
-        title,
-        generated: false,
-        examples: withoutRepeats(
-          media.examples.map((example) => ({
-            caption: media.examples.length > 1 ? (example.summary ?? example.name) : undefined,
-            code: typeof example.value === 'string' ? example.value : JSON.stringify(example.value, null, 2),
-            language: typeof example.value === 'string' ? 'text' : 'json',
-          })),
-        ),
-      },
-    ];
+    return [{ status: response.status, title, generated: false, examples: withoutRepeats(givenExamples(response)) }];
   });
+}
+
+/** A response's own examples (of its first media type that has any), long JSON ones cut to their start. */
+function givenExamples(response: ApiResponse): ShownExample[] {
+  const media = response.content.find((m) => m.examples.length > 0);
+  if (!media) return [];
+  return media.examples.map((example, index) => {
+    const caption = media.examples.length > 1 ? (example.summary ?? example.name) : undefined;
+    if (typeof example.value === 'string') return { caption, code: example.value, language: 'text' };
+    const code = JSON.stringify(example.value, null, 2);
+    if (code.length <= exampleShownAtMost) return { caption, code, language: 'json' };
+    const lines = code.split('\n');
+    const file = `example-${slugify(response.status)}${index === 0 ? '' : `-${index + 1}`}.json`;
+    return {
+      caption,
+      code: [...lines.slice(0, cutExampleLines), '…'].join('\n'),
+      language: 'json',
+      whole: { file, code, lines: lines.length },
+    };
+  });
+}
+
+/** The long examples of an operation's responses, each to be written whole as its own file. */
+export function wholeExamples(operation: ApiOperation): WholeExample[] {
+  return operation.responses.flatMap((response) =>
+    withoutRepeats(givenExamples(response)).flatMap((example) => (example.whole ? [example.whole] : [])),
+  );
 }
 
 /** Examples whose body an earlier one already shows point at it (`sameAs`) and carry no code of their own. */
 function withoutRepeats(examples: ShownExample[]): ShownExample[] {
   const shown = new Map<string, string>();
   return examples.map((example) => {
-    const first = shown.get(example.code);
-    if (first !== undefined) return { ...example, code: '', sameAs: first };
-    if (example.caption !== undefined) shown.set(example.code, example.caption);
+    const body = example.whole?.code ?? example.code;
+    const first = shown.get(body);
+    if (first !== undefined) {
+      const { whole: _, ...repeat } = example;
+      return { ...repeat, code: '', sameAs: first };
+    }
+    if (example.caption !== undefined) shown.set(body, example.caption);
     return example;
   });
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { load } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadApiModel, looksLikeJson } from '../../src/openapi/index.ts';
+import { wholeExamples } from '../../src/reference/operation-outline.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 import { brokenLinks } from '../support/built-site.ts';
 import {
@@ -69,6 +70,15 @@ describe('real descriptions from npm', () => {
         .filter((url) => !existsSync(path.join(outDir, url, 'index.html')));
       expect(missing).toEqual([]);
       expect(brokenLinks(outDir)).toEqual([]);
+
+      // An example too long to show whole is linked from its page and written whole next to it.
+      for (const operation of model.operations) {
+        for (const whole of wholeExamples(operation)) {
+          const page = readFileSync(path.join(outDir, urls.operation(operation), 'index.html'), 'utf8');
+          expect(page).toContain(`href="${urls.operation(operation)}${whole.file}" download`);
+          expect(readFileSync(path.join(outDir, urls.operation(operation), whole.file), 'utf8')).toBe(whole.code);
+        }
+      }
 
       // The YAML download is YAML even when the description was written in JSON (GitHub's is), and says the same.
       const yamlDownload = readFileSync(path.join(outDir, 'openapi.yaml'), 'utf8');

@@ -3,10 +3,13 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import {
+  cutExampleLines,
+  exampleShownAtMost,
   isErrorStatus,
   operationOutline,
   outlineHeadings,
   responseExamples,
+  wholeExamples,
 } from '../../src/reference/operation-outline.ts';
 import { modelOf } from './support/check.ts';
 
@@ -179,5 +182,41 @@ paths:
       { caption: 'number_field', sameAs: 'text_field', shown: false },
       { caption: 'A date', sameAs: undefined, shown: true },
     ]);
+  });
+});
+
+describe('a response example too long to show whole', () => {
+  it('shows its first lines, and the whole goes to a file next to the page, once per distinct body', async () => {
+    const emoji = Object.fromEntries(
+      Array.from({ length: 1500 }, (_, i) => [`emoji_${i}`, `https://example.com/emoji/${i}.png?v=8`]),
+    );
+    const long = await modelOf(`openapi: 3.0.3
+info: { title: Tiny, version: 1.0.0 }
+paths:
+  /emojis:
+    get:
+      operationId: listEmojis
+      responses:
+        '200':
+          description: Every emoji.
+          content:
+            application/json:
+              examples:
+                all: { value: ${JSON.stringify(emoji)} }
+                again: { value: ${JSON.stringify(emoji)} }
+                few: { value: { one: 1 } }
+`);
+    const listEmojis = long.operations[0];
+    if (!listEmojis) throw new Error('no operation');
+    const whole = JSON.stringify(emoji, null, 2);
+    expect(whole.length).toBeGreaterThan(exampleShownAtMost);
+    const [ok] = responseExamples(long.schemaResolver, listEmojis.responses);
+    const [all, again, few] = ok?.examples ?? [];
+    expect(all?.code.split('\n')).toEqual([...whole.split('\n').slice(0, cutExampleLines), '…']);
+    expect(all?.whole).toEqual({ file: 'example-200.json', code: whole, lines: 1502 });
+    expect(again).toMatchObject({ sameAs: 'all', code: '' });
+    expect(again?.whole).toBeUndefined();
+    expect(few?.whole).toBeUndefined();
+    expect(wholeExamples(listEmojis)).toEqual([{ file: 'example-200.json', code: whole, lines: 1502 }]);
   });
 });
