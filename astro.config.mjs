@@ -60,6 +60,8 @@ export default defineConfig({
         ThemeProvider: './src/components/starlight/ThemeProvider.astro',
         ThemeSelect: './src/components/starlight/ThemeSelect.astro',
         MobileMenuToggle: './src/components/starlight/MobileMenuToggle.astro',
+        TableOfContents: './src/components/starlight/TableOfContents.astro',
+        MobileTableOfContents: './src/components/starlight/MobileTableOfContents.astro',
       },
       head: [
         // Says, before the first paint, that scripts run: controls that need them (Try it, Copy) are then laid
