@@ -30,6 +30,20 @@ export default defineConfig({
       // paint does not wait for them. Other assets keep Vite's default limit (undefined).
       assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
     },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Scripts named by their hash alone: a page links about ten, and Astro names each after its
+              // component (`Search.astro_astro_type_script_index_0_lang.CVriaTwR.js`), ~45 bytes a tag.
+              entryFileNames: '_astro/[hash].js',
+              chunkFileNames: '_astro/[hash].js',
+            },
+          },
+        },
+      },
+    },
     resolve: {
       // Starlight's search loads Pagefind's UI when a reader goes to search, not on every page load.
       alias: [
