@@ -1,15 +1,18 @@
 /**
  * Which operations return an error code, as the error catalog says it. Up to
- * `operationsListedAtMost` are listed by name; past that the catalog names
- * the tags they are in, with how many of each tag's operations return it. A
- * generated description of 10,000 operations otherwise listed thousands of
- * links under each code: a 4.6 MB page nobody reads. Each operation page
- * still lists its own errors.
+ * `listedAtMost` are listed by name; past that the catalog names the tags
+ * they are in, with how many of each tag's operations return it, and past
+ * that many tags, the tag groups. A generated description of 10,000
+ * operations otherwise listed thousands of links under each code: a 4.6 MB
+ * page nobody reads (by tag, still 1.2 MB). Each operation page still lists
+ * its own errors.
  */
 import type { ApiErrorCode, ApiModel } from '../openapi/index.ts';
+import { groupAnchor } from './navigation.ts';
 import { operationTitle, type ReferenceUrls, tagLabel } from './routes.ts';
 
-export const operationsListedAtMost = 25;
+/** Most operations, tags or tag groups listed under one code. */
+export const listedAtMost = 25;
 
 export interface ReturnerLink {
   label: string;
@@ -23,7 +26,7 @@ export type ErrorReturners =
   | { kind: 'any-request' }
   | { kind: 'every-operation' }
   | { kind: 'operations'; operations: ReturnerLink[] }
-  /** Too many to list: `count` ("3,412 operations") and the tags they are in. */
+  /** Too many to list: `count` ("3,412 operations") and the tags or tag groups they are in (none past those too). */
   | { kind: 'tags'; count: string; tags: ReturnerLink[] };
 
 const figure = (n: number) => n.toLocaleString('en-US');
@@ -32,7 +35,7 @@ export function errorReturners(model: ApiModel, entry: ApiErrorCode, urls: Refer
   if (entry.global) return { kind: 'any-request' };
   const ids = new Set(entry.operations);
   if (ids.size === model.operations.length) return { kind: 'every-operation' };
-  if (ids.size <= operationsListedAtMost) {
+  if (ids.size <= listedAtMost) {
     const byId = new Map(model.operations.map((o) => [o.operationId, o]));
     const operations = entry.operations.flatMap((id) => {
       const operation = byId.get(id);
@@ -40,13 +43,38 @@ export function errorReturners(model: ApiModel, entry: ApiErrorCode, urls: Refer
     });
     return { kind: 'operations', operations };
   }
-  const tags = model.tags.flatMap((tag) => {
-    const returning = tag.operations.filter((id) => ids.has(id)).length;
-    if (returning === 0) return [];
-    const all = tag.operations.length;
-    const share =
-      returning < all ? `${figure(returning)} of ${figure(all)}` : all > 1 ? `all ${figure(all)}` : undefined;
-    return [{ label: tagLabel(tag), href: urls.tag(tag), share }];
+  const count = `${figure(ids.size)} operations`;
+  const tags = model.tags.filter((tag) => tag.operations.some((id) => ids.has(id)));
+  if (tags.length <= listedAtMost) {
+    return {
+      kind: 'tags',
+      count,
+      tags: tags.map((tag) => ({ ...link(tag, urls.tag(tag)), share: share(tag.operations, ids) })),
+    };
+  }
+  const byName = new Map(model.tags.map((tag) => [tag.name, tag]));
+  const groups = model.tagGroups.flatMap((group) => {
+    const members = group.tags.flatMap((name) => byName.get(name) ?? []);
+    const operations = [...new Set(members.flatMap((tag) => tag.operations))];
+    if (!operations.some((id) => ids.has(id))) return [];
+    // A group the portal made for one ungrouped tag is that tag to the reader.
+    const [only] = members;
+    const target =
+      group.implicit && only
+        ? link(only, urls.tag(only))
+        : link(group, `${urls.introduction}#${groupAnchor(group.name)}`);
+    return [{ ...target, share: share(operations, ids) }];
   });
-  return { kind: 'tags', count: `${figure(ids.size)} operations`, tags };
+  return groups.length <= listedAtMost
+    ? { kind: 'tags', count, tags: groups }
+    : { kind: 'tags', count: `${count} in ${figure(tags.length)} tags`, tags: [] };
+}
+
+const link = (named: { name: string; summary?: string }, href: string) => ({ label: tagLabel(named), href });
+
+/** How many of a tag's (or group's) operations return the code: "all 20", "8 of 1,200"; nothing for a lone one. */
+function share(operations: readonly string[], returning: ReadonlySet<string>): string | undefined {
+  const count = operations.filter((id) => returning.has(id)).length;
+  const all = operations.length;
+  return count < all ? `${figure(count)} of ${figure(all)}` : all > 1 ? `all ${figure(all)}` : undefined;
 }

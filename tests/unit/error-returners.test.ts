@@ -1,6 +1,6 @@
 /** src/reference/error-returners.ts: the error catalog's "Returned by", listed by operation or, when many, by tag. */
 import { describe, expect, it } from 'vitest';
-import { errorReturners, operationsListedAtMost } from '../../src/reference/error-returners.ts';
+import { errorReturners, listedAtMost } from '../../src/reference/error-returners.ts';
 import { referencePaths } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
 
@@ -41,7 +41,7 @@ components:
 `;
 
 describe('who returns an error code', () => {
-  it(`lists up to ${operationsListedAtMost} operations by name, in the catalog's order`, async () => {
+  it(`lists up to ${listedAtMost} operations by name, in the catalog's order`, async () => {
     const model = await modelOf(description(paths('Boxes', 3, 2)));
     const urls = referencePaths(model);
     const [missing, taken, noRoute] = model.errorCodes.map((entry) => errorReturners(model, entry, urls));
@@ -83,8 +83,62 @@ describe('who returns an error code', () => {
     });
   });
 
+  it('past that many tags, names the tag groups, and past that many groups, only counts', async () => {
+    // 30 tags of one operation each; every operation but the first returns 404. The last tag is in no group.
+    const tagged = Array.from(
+      { length: 30 },
+      (_, i) => `  /t${i}:
+    get:
+      operationId: get${i}
+      tags: [T${i}]
+      responses:
+        '200': { description: OK }${i === 0 ? '' : "\n        '404': { description: Missing }"}`,
+    ).join('\n');
+    const catalog = `components:
+  schemas:
+    Error:
+      type: object
+      x-error-codes:
+        - { code: missing, status: 404, meaning: Nothing there. }`;
+    const names = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `T${from + i}`).join(', ');
+    const grouped = await modelOf(`openapi: 3.0.3
+info: { title: T, version: '1' }
+x-tagGroups:
+  - { name: Group A, tags: [${names(0, 15)}] }
+  - { name: Group B, tags: [${names(15, 29)}] }
+paths:
+${tagged}
+${catalog}
+`);
+    const urls = referencePaths(grouped);
+    const lone = grouped.tags.find((t) => t.name === 'T29');
+    expect(errorReturners(grouped, grouped.errorCodes[0] ?? ({} as never), urls)).toEqual({
+      kind: 'tags',
+      count: '29 operations',
+      tags: [
+        { label: 'Group A', href: `${urls.introduction}#group-group-a`, share: '14 of 15' },
+        { label: 'Group B', href: `${urls.introduction}#group-group-b`, share: 'all 14' },
+        { label: 'T29', href: lone && urls.tag(lone), share: undefined },
+      ],
+    });
+
+    const ungrouped = await modelOf(`openapi: 3.0.3
+info: { title: T, version: '1' }
+paths:
+${tagged}
+${catalog}
+`);
+    expect(errorReturners(ungrouped, ungrouped.errorCodes[0] ?? ({} as never), referencePaths(ungrouped))).toEqual({
+      kind: 'tags',
+      count: '29 operations in 29 tags',
+      tags: [],
+    });
+  });
+
   it('says "Every operation" when every operation returns it', async () => {
-    const model = await modelOf(description(paths('Boxes', 2)).replace(/ {2}\/lone:[\s\S]*?'200': \{ description: OK \}\n/, ''));
+    const model = await modelOf(
+      description(paths('Boxes', 2)).replace(/ {2}\/lone:[\s\S]*?'200': \{ description: OK \}\n/, ''),
+    );
     const [missing] = model.errorCodes.map((entry) => errorReturners(model, entry, referencePaths(model)));
     expect(missing).toEqual({ kind: 'every-operation' });
   });
