@@ -30,6 +30,10 @@
  *   build's peak. Collected once before the first page, the heap stays near
  *   360 MB for the whole build. GitHub's description: 1.13 -> 0.86 GB peak.
  * The growth rate is set before the first, so that it applies from then on.
+ * Both are V8's "last resort" collections, which also hand the pages they
+ * free back to the system: an ordinary one left them pooled (251 MB after
+ * the first, at 10,000 operations), resident under bundling. 10,000
+ * operations: 1.48-1.75 GB peak before, 1.32 GB after.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -71,5 +75,5 @@ function collectBeforePages(): Plugin {
 function collectGarbage(): void {
   // `gc` is only on the global object when Node starts with --expose-gc; the flag set now gives a new context one.
   setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
+  (runInNewContext('gc') as (options: object) => void)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
