@@ -2,6 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../data/api-model.ts';
 import { getChangelog } from '../data/changelog.ts';
+import { operationById } from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { changelogFeedPath, changelogPath } from '../reference/changelog-sections.ts';
 import { operationTitle, referenceUrls, tagLabel } from '../reference/routes.ts';
@@ -31,7 +32,7 @@ export const GET: APIRoute = async ({ site }) => {
   for (const tag of model.tags) {
     lines.push(`## ${tagLabel(tag)}`, '');
     for (const id of tag.operations) {
-      const operation = model.operations.find((o) => o.operationId === id);
+      const operation = operationById(model, id);
       if (!operation) continue;
       const md = absolute(`${urls.operation(operation).replace(/\/$/, '')}.md`);
       lines.push(

@@ -7,7 +7,7 @@
  * page nobody reads (by tag, still 1.2 MB). Each operation page still lists
  * its own errors.
  */
-import type { ApiErrorCode, ApiModel } from '../openapi/index.ts';
+import { type ApiErrorCode, type ApiModel, operationById } from '../openapi/index.ts';
 import { groupAnchor } from './navigation.ts';
 import { operationTitle, type ReferenceUrls, tagLabel } from './routes.ts';
 
@@ -36,9 +36,8 @@ export function errorReturners(model: ApiModel, entry: ApiErrorCode, urls: Refer
   const ids = new Set(entry.operations);
   if (ids.size === model.operations.length) return { kind: 'every-operation' };
   if (ids.size <= listedAtMost) {
-    const byId = new Map(model.operations.map((o) => [o.operationId, o]));
     const operations = entry.operations.flatMap((id) => {
-      const operation = byId.get(id);
+      const operation = operationById(model, id);
       return operation ? [{ label: operationTitle(operation), href: urls.operation(operation) }] : [];
     });
     return { kind: 'operations', operations };

@@ -6,8 +6,13 @@ import type { ApiModel } from '../openapi/index.ts';
 
 export function oncePerModel<T>(derive: (model: ApiModel) => T): (model: ApiModel) => T {
   const byModel = new WeakMap<ApiModel, T>();
+  // A build has one model: the last one answers without a lookup (millions of calls at 10,000 operations).
+  let last: { model: ApiModel; value: T } | undefined;
   return (model) => {
+    if (last?.model === model) return last.value;
     if (!byModel.has(model)) byModel.set(model, derive(model));
-    return byModel.get(model) as T;
+    const value = byModel.get(model) as T;
+    last = { model, value };
+    return value;
   };
 }

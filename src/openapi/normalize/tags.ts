@@ -58,8 +58,17 @@ export function readTags(
   }
   const tagOrder = [...new Set([...declared.map((t) => t.name), ...operations.flatMap((o) => o.tags)])];
   const tagSlug = uniqueSlugs();
+  // Each tag's operations in document order, in one pass (filtering all operations per tag took 1.1 s at 10,000).
+  const idsByTag = new Map<string, string[]>();
+  for (const operation of operations) {
+    for (const name of new Set(operation.tags)) {
+      const ids = idsByTag.get(name);
+      if (ids) ids.push(operation.operationId);
+      else idsByTag.set(name, [operation.operationId]);
+    }
+  }
   const tags: ApiTag[] = tagOrder
-    .map((name) => ({ name, operations: operations.filter((o) => o.tags.includes(name)).map((o) => o.operationId) }))
+    .map((name) => ({ name, operations: idsByTag.get(name) ?? [] }))
     .filter((tag) => tag.operations.length > 0)
     .map(({ name, operations: ids }) => {
       const source = written.find((t) => t.name === name); // the first declaration, as above
