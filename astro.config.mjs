@@ -35,10 +35,10 @@ export default defineConfig({
         build: {
           rolldownOptions: {
             output: {
-              // Scripts named by their hash alone: a page links about ten, and Astro names each after its
-              // component (`Search.astro_astro_type_script_index_0_lang.CVriaTwR.js`), ~45 bytes a tag.
+              // Page scripts named by their hash alone: a page links about ten, and Astro names each after its
+              // component (`Search.astro_astro_type_script_index_0_lang.CVriaTwR.js`), ~45 bytes a tag. Chunks a
+              // script imports keep their names (no page links them).
               entryFileNames: '_astro/[hash].js',
-              chunkFileNames: '_astro/[hash].js',
             },
           },
         },
