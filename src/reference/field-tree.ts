@@ -84,7 +84,10 @@ export class FieldTreePlanner {
   readonly #maxDepth: number;
   readonly #expanded = new Set<string>();
   /** Inline fields already shown on this page, by their schema's JSON. */
-  readonly #shownInline = new Map<string, { field: string; depth: number; tree: FieldTree & { kind: 'shape' } }>();
+  readonly #shownInline = new Map<
+    string,
+    { field: string; depth: number; open: readonly string[]; tree: FieldTree & { kind: 'shape' } }
+  >();
   #anchors = 0;
 
   /** `maxDepth`: how many levels of expanders a model's fields may open on this page. */
@@ -101,13 +104,14 @@ export class FieldTreePlanner {
   #planField(field: string, schema: SchemaOrRef, open: readonly string[], depth: number): FieldTree {
     const key = refName(schema) === undefined ? inlineKey(schema) : undefined;
     const first = key === undefined ? undefined : this.#shownInline.get(key);
-    // Only to fields shown as deep or less: one higher up may stop at a depth this one would not.
-    if (first && first.depth <= depth) {
+    // Only to fields shown no less fully: as deep or less, and inside no model this one is not inside too (a copy
+    // may stop at a depth, a circular reference or a nesting of models that this one would not).
+    if (first && first.depth <= depth && first.open.every((model) => open.includes(model))) {
       first.tree.anchor ??= `pst-fields-${++this.#anchors}`;
       return { kind: 'same-as', field: first.field, anchor: first.tree.anchor };
     }
     const tree = this.#plan(schema, open, depth);
-    if (key !== undefined && tree.kind === 'shape') this.#shownInline.set(key, { field, depth, tree });
+    if (key !== undefined && tree.kind === 'shape') this.#shownInline.set(key, { field, depth, open, tree });
     return tree;
   }
 

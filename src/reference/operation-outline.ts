@@ -75,8 +75,8 @@ export interface WholeExample {
 }
 
 /**
- * A given JSON example longer than this, in characters, shows its first `cutExampleLines` lines and links to
- * the whole. GitHub's list of emojis is one 1,878-line example: the page was 202 KB for it.
+ * A JSON example the description gives, longer than this in characters and than `cutExampleLines` in lines,
+ * shows its first `cutExampleLines` lines and links to the whole (generated and text examples are shown whole). GitHub's list of emojis is one 1,878-line example: the page was 202 KB for it.
  */
 export const exampleShownAtMost = 50_000;
 export const cutExampleLines = 120;
@@ -275,8 +275,9 @@ function givenExamples(response: ApiResponse): ShownExample[] {
     const caption = media.examples.length > 1 ? (example.summary ?? example.name) : undefined;
     if (typeof example.value === 'string') return { caption, code: example.value, language: 'text' };
     const code = JSON.stringify(example.value, null, 2);
-    if (code.length <= exampleShownAtMost) return { caption, code, language: 'json' };
-    const lines = code.split('\n');
+    const lines = code.length <= exampleShownAtMost ? [] : code.split('\n');
+    // Long but on few lines (one big string): there is no start to show instead.
+    if (lines.length <= cutExampleLines) return { caption, code, language: 'json' };
     const file = `example-${slugify(response.status)}${index === 0 ? '' : `-${index + 1}`}.json`;
     return {
       caption,

@@ -219,4 +219,28 @@ paths:
     expect(few?.whole).toBeUndefined();
     expect(wholeExamples(listEmojis)).toEqual([{ file: 'example-200.json', code: whole, lines: 1502 }]);
   });
+
+  it('is shown whole when it is long but on few lines (one big string has no start to show)', async () => {
+    const blob = await modelOf(`openapi: 3.0.3
+info: { title: Tiny, version: 1.0.0 }
+paths:
+  /files/{id}:
+    get:
+      operationId: getFile
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+      responses:
+        '200':
+          description: The file, base64.
+          content:
+            application/json:
+              example: { id: f1, data: ${'QUJD'.repeat(20_000)} }
+`);
+    const getFile = blob.operations[0];
+    if (!getFile) throw new Error('no operation');
+    const [ok] = responseExamples(blob.schemaResolver, getFile.responses);
+    expect(ok?.examples[0]?.code.length).toBeGreaterThan(exampleShownAtMost);
+    expect(ok?.examples[0]?.whole).toBeUndefined();
+    expect(wholeExamples(getFile)).toEqual([]);
+  });
 });

@@ -296,4 +296,27 @@ describe('the same inline fields under several fields', () => {
     expect(laterShallower).toContain('Fields of lead');
     expect(laterShallower.match(/avatar_url/g)?.length).toBe(2);
   });
+
+  it('does not link a field to one shown inside a model it is not inside', async () => {
+    // Team's lead is shown inside the Team model; Event's meta.owner, as deep, is not inside Team: shown in full.
+    const model = await modelOf(`${minimalSpec}components:
+  schemas:
+    Team:
+      type: object
+      properties:
+        lead:${person(10)}
+    Event:
+      type: object
+      properties:
+        team: { $ref: '#/components/schemas/Team' }
+        meta:
+          type: object
+          properties:
+            owner:${person(14)}
+`);
+    const page = text(await render(model, 'Event'));
+    expect(page).toContain('Fields of lead');
+    expect(page).not.toContain('the same as lead');
+    expect(page.match(/avatar_url/g)?.length).toBe(2);
+  });
 });

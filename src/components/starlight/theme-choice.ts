@@ -25,13 +25,15 @@ function applyChoice(choice: ThemeChoice): void {
 
 /** Makes every theme select on the page work; call once. */
 export function watchThemeSelects(): void {
+  if (customElements.get('starlight-theme-select')) return;
   matchMedia('(prefers-color-scheme: light)').addEventListener('change', () => {
     if (storedChoice() === 'auto') applyChoice('auto');
   });
   customElements.define(
     'starlight-theme-select',
     class extends HTMLElement {
-      connectedCallback(): void {
+      constructor() {
+        super();
         applyChoice(storedChoice());
         this.querySelector('select')?.addEventListener('change', (event) => {
           if (event.currentTarget instanceof HTMLSelectElement) applyChoice(parseChoice(event.currentTarget.value));
