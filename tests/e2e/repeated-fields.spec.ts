@@ -1,0 +1,35 @@
+/**
+ * A description that restates one object inline under several fields (tests/fixtures/repeated-fields/openapi.yaml,
+ * the shape of GitHub's webhook payloads): the page shows the fields once, and the later field's link opens them.
+ */
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
+
+const fixture = path.resolve(import.meta.dirname, '../fixtures/repeated-fields/openapi.yaml');
+let site: FixtureSite | undefined;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  site = await buildAndServe(fixture, 'repeated-fields');
+});
+
+test.afterAll(() => site?.close());
+
+test('fields repeated inline are shown once; the later field links to them and the link opens them', async ({
+  page,
+}) => {
+  await page.goto(`${site?.baseUrl}/reference/deliveries/get-delivery/`);
+  const main = page.getByRole('main');
+  await expect(main.getByText('The avatar url of the account.', { exact: true })).toHaveCount(1);
+
+  await main.getByText('Fields of recipient', { exact: true }).click();
+  await expect(main.getByText('Fields: the same as sender above.')).toBeVisible();
+  const avatar = main.getByText('The avatar url of the account.', { exact: true });
+  await expect(avatar).toBeHidden(); // inside the sender's expander, still closed
+  await main.getByRole('link', { name: 'sender', exact: true }).click();
+  await expect(avatar).toBeVisible();
+  await expect(avatar).toBeInViewport();
+});
