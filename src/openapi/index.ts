@@ -23,6 +23,7 @@ export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';
 export { httpMethods, isHttpMethod, pathItemMethods } from './model.ts';
 export { defaultParseLimits, type ParsedSource, parseSource } from './parse-source.ts';
+export { oncePerModel } from './per-model.ts';
 export { dereference, isReference } from './refs.ts';
 export { isRelativeLink } from './relative-links.ts';
 export { statusCovers } from './response-status.ts';

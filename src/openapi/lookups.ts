@@ -1,15 +1,10 @@
 /** Finding things in the model by name. */
 import type { ApiModel, ApiOperation } from './model.ts';
+import { oncePerModel } from './per-model.ts';
 
-/** Each model's operations by operationId, built on first use: pages look operations up by id thousands of times. */
-const operationsById = new WeakMap<ApiModel, Map<string, ApiOperation>>();
+/** Each model's operations by operationId: pages look operations up by id thousands of times. */
+const operationsById = oncePerModel((model) => new Map(model.operations.map((o) => [o.operationId, o])));
 
 export function operationById(model: ApiModel, operationId: string | undefined): ApiOperation | undefined {
-  if (operationId === undefined) return undefined;
-  let byId = operationsById.get(model);
-  if (!byId) {
-    byId = new Map(model.operations.map((o) => [o.operationId, o]));
-    operationsById.set(model, byId);
-  }
-  return byId.get(operationId);
+  return operationId === undefined ? undefined : operationsById(model).get(operationId);
 }

@@ -6,8 +6,7 @@
  */
 import type { Changelog, ChangelogChange, ChangelogEntry, History } from '../changes/changelog.ts';
 import { operationPointerOf } from '../changes/changelog.ts';
-import type { ApiModel, ApiOperation } from '../openapi/index.ts';
-import { oncePerModel } from './per-model.ts';
+import { type ApiModel, type ApiOperation, oncePerModel } from '../openapi/index.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
 

@@ -3,9 +3,8 @@
  * (navigation only — no page of their own), each holding its tags' pages in
  * the spec's order; operation entries carry their method and badge.
  */
-import { type ApiModel, type ApiOperation, type ApiTag, slugify } from '../openapi/index.ts';
+import { type ApiModel, type ApiOperation, type ApiTag, oncePerModel, slugify } from '../openapi/index.ts';
 import { badgeLabel } from './badges.ts';
-import { oncePerModel } from './per-model.ts';
 import { operationTitle, referencePaths, tagLabel } from './routes.ts';
 
 /** The sidebar items Starlight's config takes (a subset of its schema). */

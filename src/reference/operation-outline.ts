@@ -25,12 +25,12 @@ import {
   exampleFromSchema,
   isJsonMediaType,
   isRecord,
+  oncePerModel,
   type SchemaResolver,
   slugify,
   statusCovers,
 } from '../openapi/index.ts';
 import { type FieldTree, FieldTreePlanner, fieldDepthOnOperationPages } from './field-tree.ts';
-import { oncePerModel } from './per-model.ts';
 import { refName } from './schema-summary.ts';
 import { statusText } from './status-text.ts';
 

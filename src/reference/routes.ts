@@ -3,9 +3,17 @@
  * that the single page route switches on. Pure data; no Astro imports.
  */
 
-import type { ApiErrorCode, ApiModel, ApiOperation, ApiSchema, ApiTag, ApiTagGroup } from '../openapi/index.ts';
+import {
+  type ApiErrorCode,
+  type ApiModel,
+  type ApiOperation,
+  type ApiSchema,
+  type ApiTag,
+  type ApiTagGroup,
+  oncePerModel,
+  operationById,
+} from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
-import { oncePerModel } from './per-model.ts';
 import { sitePath } from './site-path.ts';
 
 /** Where the reference lives in the site. */
@@ -45,14 +53,13 @@ function buildUrls(model: ApiModel, under: (path: string) => string = (path) => 
     const [tagSlug = '', ...rest] = operation.slug.split('/');
     return under(`/${referenceBase}/${tagSegment(tagSlug)}/${rest.join('/')}/`);
   };
-  const byId = new Map(model.operations.map((o) => [o.operationId, o]));
   const schemaSlugs = new Map(model.schemas.map((s) => [s.name, s.slug]));
   return {
     introduction: under(`/${referenceBase}/`),
     tag: (tag) => under(`/${referenceBase}/${tagSegment(tag.slug)}/`),
     operation: operationPath,
     operationById: (id) => {
-      const operation = byId.get(id);
+      const operation = operationById(model, id);
       return operation ? operationPath(operation) : undefined;
     },
     schemas: under(`/${referenceBase}/schemas/`),

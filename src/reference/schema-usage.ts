@@ -1,7 +1,6 @@
 /** Which operations use each component schema (directly or inside an inline schema), computed once per model. */
 
-import { type ApiModel, type ApiOperation, isRecord } from '../openapi/index.ts';
-import { oncePerModel } from './per-model.ts';
+import { type ApiModel, type ApiOperation, isRecord, oncePerModel } from '../openapi/index.ts';
 
 const usageOf = oncePerModel((model) => {
   const usage = new Map<string, ApiOperation[]>();

@@ -1,8 +1,8 @@
 /**
  * Data derived from the model once and reused: every page of a build asks
- * for the same links, sidebar parts and usage maps.
+ * for the same lookups, links, sidebar parts and usage maps.
  */
-import type { ApiModel } from '../openapi/index.ts';
+import type { ApiModel } from './model.ts';
 
 export function oncePerModel<T>(derive: (model: ApiModel) => T): (model: ApiModel) => T {
   const byModel = new WeakMap<ApiModel, T>();
