@@ -76,7 +76,8 @@ export interface WholeExample {
 
 /**
  * A JSON example the description gives, longer than this in characters and than `cutExampleLines` in lines,
- * shows its first `cutExampleLines` lines and links to the whole (generated and text examples are shown whole). GitHub's list of emojis is one 1,878-line example: the page was 202 KB for it.
+ * shows its first `cutExampleLines` lines and links to the whole (generated and text examples are shown whole).
+ * GitHub's list of emojis is one 1,878-line example: the page was 202 KB for it.
  */
 export const exampleShownAtMost = 50_000;
 export const cutExampleLines = 120;
@@ -248,22 +249,21 @@ export function responseExamples(schemas: SchemaResolver, responses: readonly Ap
     ...responses.filter((r) => isErrorStatus(r.status)),
   ];
   return ordered.flatMap((response): ResponseExamples[] => {
-    const media = response.content.find((m) => m.examples.length > 0);
     const title = responseTitle(response.status);
-    if (!media) {
-      // No example given: one built from the JSON schema, said to be generated.
-      const json = response.content.find((m) => m.schema && isJsonMediaType(m.mediaType));
-      const value = json?.schema ? exampleFromSchema(schemas, json.schema, 'read') : undefined;
-      if (value === undefined) {
-        const item = streamedItemExample(schemas, response.content);
-        return item ? [{ status: response.status, title, examples: [item], generated: true }] : [];
-      }
-      const code = JSON.stringify(value, null, 2);
-      return [
-        { status: response.status, title, examples: [{ caption: undefined, code, language: 'json' }], generated: true },
-      ];
+    const given = givenExamples(response);
+    if (given.length > 0)
+      return [{ status: response.status, title, generated: false, examples: withoutRepeats(given) }];
+    // No example given: one built from the JSON schema, said to be generated.
+    const json = response.content.find((m) => m.schema && isJsonMediaType(m.mediaType));
+    const value = json?.schema ? exampleFromSchema(schemas, json.schema, 'read') : undefined;
+    if (value === undefined) {
+      const item = streamedItemExample(schemas, response.content);
+      return item ? [{ status: response.status, title, examples: [item], generated: true }] : [];
     }
-    return [{ status: response.status, title, generated: false, examples: withoutRepeats(givenExamples(response)) }];
+    const code = JSON.stringify(value, null, 2);
+    return [
+      { status: response.status, title, examples: [{ caption: undefined, code, language: 'json' }], generated: true },
+    ];
   });
 }
 
