@@ -16,6 +16,7 @@ import { formatProblems, loadApiModel, resolveSpecPath, SpecError } from '../ope
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
+import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-scope.ts';
 import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
 import { fileStamp, restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
 
@@ -63,6 +64,12 @@ export function apiReferencePlugin(): StarlightPlugin {
           logger.info(
             `${model.info.title} ${model.info.version}: ${model.operations.length} operations, ${model.schemas.length} schemas.`,
           );
+          const indexing = descriptionIndexing(model);
+          if (indexing.scope === 'first-block') {
+            logger.info(
+              `Search indexes the first paragraph of each description: together they hold ${indexing.words.toLocaleString('en')} words, more than the ${wholeDescriptionsUpTo.toLocaleString('en')} it indexes whole.`,
+            );
+          }
           updateConfig({
             // The site is named after the API it documents: its header and every page's <title>.
             title: model.info.title,

@@ -19,7 +19,7 @@ export type { RenderMarkdownOptions } from './render-backend.ts';
 
 /** Which way of rendering `options` asks for: the variant of the memos below. */
 const variantOf = (options: RenderMarkdownOptions) =>
-  `${options.inline ? 'inline' : 'block'} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''}`;
+  `${options.inline ? 'inline' : 'block'}${options.searchFirstBlockOnly ? ' first' : ''} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''}`;
 
 // The same descriptions (shared headers, error responses, parameters) recur on page after page: rendering is
 // pure, so a text is rendered once while it keeps coming. At 1,000 operations this saves most of the Markdown work.
@@ -44,7 +44,11 @@ export function sanitisedTree(markdown: string): Root {
 /** The HTML of a tree from `sanitisedTree`, rendered as `options` asks. Changes the tree: pass a copy to keep it. */
 export function htmlOfTree(tree: Root, options: RenderMarkdownOptions = {}): string {
   const finishing = options.inline ? inlineFinishing : blockFinishing;
-  const data = { highestHeading: options.highestHeading, linkBase: options.linkBase };
+  const data = {
+    highestHeading: options.highestHeading,
+    linkBase: options.linkBase,
+    searchFirstBlockOnly: options.searchFirstBlockOnly,
+  };
   return finishing.stringify(finishing.runSync(tree, { data }));
 }
 
@@ -216,6 +220,15 @@ function rehypeRelativeLinks(): Transformer<Root, Root> {
   };
 }
 
+/** Later top-level blocks marked for Pagefind to skip, when the rendering asks (`searchFirstBlockOnly`). */
+function rehypeSearchFirstBlockOnly(): Transformer<Root, Root> {
+  return (tree, file) => {
+    if ((file.data as { searchFirstBlockOnly?: unknown }).searchFirstBlockOnly !== true) return;
+    const blocks = tree.children.filter((node): node is Element => node.type === 'element');
+    for (const block of blocks.slice(1)) block.properties.dataPagefindIgnore = '';
+  };
+}
+
 /** A description that is one paragraph becomes its contents, so it can sit inside a table cell or a sentence. */
 function rehypeUnwrapLoneParagraph() {
   return (tree: Root) => {
@@ -241,7 +254,12 @@ const sanitising = unified()
   .use(rehypeExternalLinks, { rel: ['noopener', 'noreferrer'] })
   .freeze();
 
-const blockFinishing = unified().use(rehypeShiftHeadings).use(rehypeRelativeLinks).use(rehypeStringify).freeze();
+const blockFinishing = unified()
+  .use(rehypeShiftHeadings)
+  .use(rehypeRelativeLinks)
+  .use(rehypeSearchFirstBlockOnly)
+  .use(rehypeStringify)
+  .freeze();
 const inlineFinishing = blockFinishing().use(rehypeUnwrapLoneParagraph).freeze();
 
 function elementsOf(node: Root | RootContent): Element[] {

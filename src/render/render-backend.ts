@@ -22,6 +22,11 @@ export interface RenderMarkdownOptions {
    * they would lead into the portal, where nothing is at that address (see `openapi/relative-links.ts`).
    */
   linkBase?: string;
+  /**
+   * Keep search to the first block: later top-level blocks are marked for Pagefind to skip (see
+   * `reference/search-scope.ts`). Readers see them all.
+   */
+  searchFirstBlockOnly?: boolean;
 }
 
 /** Renders elsewhere; the same results as `highlightHere`, `renderMarkdown` and `markdownToText`. */
