@@ -26,9 +26,25 @@ export type ReferenceRoute =
   | { type: 'introduction'; path: string; title: string; hasRateLimits: boolean }
   | { type: 'tag'; path: string; title: string; tag: ApiTag; group: ApiTagGroup | undefined }
   | { type: 'operation'; path: string; title: string; operation: ApiOperation; tag: ApiTag }
-  | { type: 'schemas'; path: string; title: string }
+  | { type: 'schemas'; path: string; title: string; index: ModelsIndexPage }
   | { type: 'schema'; path: string; title: string; schema: ApiSchema }
   | { type: 'errors'; path: string; title: string; errorCodes: ApiErrorCode[] };
+
+/**
+ * One page of the models index. Up to `modelsPerIndexPage` models, it is one page in the description's order;
+ * past that, pages of that many in alphabetical order, each listed by its first and last model (a dictionary's
+ * guide words), so that no page lists thousands (a generated 10,000-operation description's was 1.4 MB).
+ */
+export interface ModelsIndexPage {
+  schemas: ApiSchema[];
+  /** The first and last model of every page of the index, in order (one entry when the index is one page). */
+  pages: { first: string; last: string }[];
+  /** This page's place in `pages`, from 1 (see `ReferenceUrls.schemasPage`). */
+  number: number;
+}
+
+/** Models listed on one page of the models index (GitHub has ~900: its one page was 181 KB). */
+export const modelsPerIndexPage = 400;
 
 /** URL paths (no leading slash, trailing slash) for everything the reference links to. */
 export interface ReferenceUrls {
@@ -37,6 +53,8 @@ export interface ReferenceUrls {
   operation(operation: ApiOperation): string;
   operationById(operationId: string): string | undefined;
   schemas: string;
+  /** The models index's page `number` (1 is `schemas`). */
+  schemasPage(number: number): string;
   schema(name: string): string | undefined;
   errors: string;
 }
@@ -63,6 +81,8 @@ function buildUrls(model: ApiModel, under: (path: string) => string = (path) => 
       return operation ? operationPath(operation) : undefined;
     },
     schemas: under(`/${referenceBase}/schemas/`),
+    // Under `page/`: a model's slug may be a number, but none holds a slash.
+    schemasPage: (number) => under(`/${referenceBase}/schemas/${number === 1 ? '' : `page/${number}/`}`),
     schema: (name) => {
       const slug = schemaSlugs.get(name);
       return slug ? under(`/${referenceBase}/schemas/${slug}/`) : undefined;
@@ -101,7 +121,10 @@ export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
       tag,
     });
   }
-  routes.push({ type: 'schemas', path: strip(urls.schemas), title: 'Models' });
+  for (const index of modelsIndexPages(model)) {
+    const title = index.pages.length === 1 ? 'Models' : `Models, page ${index.number} of ${index.pages.length}`;
+    routes.push({ type: 'schemas', path: strip(urls.schemasPage(index.number)), title, index });
+  }
   for (const schema of model.schemas) {
     routes.push({ type: 'schema', path: strip(urls.schema(schema.name) ?? ''), title: schema.name, schema });
   }
@@ -110,6 +133,20 @@ export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
   }
   return routes;
 }
+
+/** The models index, in pages of at most `perPage` models. */
+export function modelsIndexPages(model: ApiModel, perPage = modelsPerIndexPage): ModelsIndexPage[] {
+  const { schemas } = model;
+  const sorted = schemas.length <= perPage ? schemas : [...schemas].sort((a, b) => collator.compare(a.name, b.name));
+  const chunks = Array.from({ length: Math.ceil(sorted.length / perPage) || 1 }, (_, i) =>
+    sorted.slice(i * perPage, (i + 1) * perPage),
+  );
+  const pages = chunks.map((chunk) => ({ first: chunk[0]?.name ?? '', last: chunk.at(-1)?.name ?? '' }));
+  return chunks.map((chunk, i) => ({ schemas: chunk, pages, number: i + 1 }));
+}
+
+/** Alphabetical as a reader expects: case and accents aside, numbers by value. */
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** What a reader calls a tag or a tag group: its short `summary` (OpenAPI 3.2) when it has one, else its name. */
 export function tagLabel(named: { name: string; summary?: string }): string {

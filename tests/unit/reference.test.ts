@@ -10,6 +10,7 @@ import { operationOutline } from '../../src/reference/operation-outline.ts';
 import { pageHeadings } from '../../src/reference/page-headings.ts';
 import {
   fullSummary,
+  modelsIndexPages,
   operationTitle,
   referenceRoutes,
   referenceUrls,
@@ -49,6 +50,40 @@ describe('routes', () => {
         'reference/errors',
       ]),
     );
+  });
+
+  it('lists the models on one index page, in the order the description gives them', () => {
+    const indexes = referenceRoutes(model).filter((r) => r.type === 'schemas');
+    expect(indexes.map((r) => [r.path, r.title])).toEqual([['reference/schemas', 'Models']]);
+    expect(indexes[0]?.index.schemas.map((s) => s.name)).toEqual(model.schemas.map((s) => s.name));
+  });
+
+  it('pages a big models index alphabetically, each page named by its first and last model', async () => {
+    const names = ['Zebra', 'page', 'apple', '2', 'Mango', '10', 'Éclair'];
+    const text = `${minimalSpec}components:\n  schemas:\n${names.map((n) => `    '${n}': { type: object }\n`).join('')}`;
+    const many = await modelOf(text);
+    const pages = modelsIndexPages(many, 3);
+    expect(pages.map((p) => p.schemas.map((s) => s.name))).toEqual([
+      ['2', '10', 'apple'],
+      ['Éclair', 'Mango', 'page'],
+      ['Zebra'],
+    ]);
+    expect(pages[1]?.pages).toEqual([
+      { first: '2', last: 'apple' },
+      { first: 'Éclair', last: 'page' },
+      { first: 'Zebra', last: 'Zebra' },
+    ]);
+    expect(pages.map((p) => p.number)).toEqual([1, 2, 3]);
+    const urls = referenceUrls(many);
+    expect([1, 2, 3].map((n) => urls.schemasPage(n))).toEqual([
+      '/reference/schemas/',
+      '/reference/schemas/page/2/',
+      '/reference/schemas/page/3/',
+    ]);
+    // Models named "2" and "page" keep their own pages beside the index's.
+    expect(urls.schema('2')).toBe('/reference/schemas/2/');
+    expect(urls.schema('page')).toBe('/reference/schemas/page/');
+    expect(modelsIndexPages(many, 7)).toHaveLength(1);
   });
 
   it("keeps tag pages clear of the reference's own paths", async () => {
