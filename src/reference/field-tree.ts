@@ -34,6 +34,26 @@ export const maxNestedModels = 2;
 export const fieldDepthOnOperationPages = 2;
 
 /**
+ * Fields a page shows before the models nested inside its models become links to their pages, which list their
+ * fields. A field is 150-300 bytes of HTML, with its description: GitHub's `repos/update` answers with a
+ * repository whose owner, organisation, parent and template repository were each expanded inside it, 455 fields
+ * and a 146 KB page (171 fields with them as links); its webhook payload models reach 859 fields and 124 KB.
+ */
+export const fieldsPerPage = 300;
+
+/**
+ * A page's field trees, planned by `plan` with a fresh planner's options: again with nested models as links when
+ * the first plan shows more than `fieldsPerPage` fields (`count`).
+ */
+export function plannedWithinBudget<T>(
+  plan: (nesting: { maxNestedModels?: number }) => T,
+  count: (planned: T) => number,
+): T {
+  const planned = plan({});
+  return count(planned) > fieldsPerPage ? plan({ maxNestedModels: 1 }) : planned;
+}
+
+/**
  * Inline fields (no model name) at least this long, as JSON, are shown once per page: a later field with the
  * very same fields links to the first. GitHub's webhook payloads restate one user object inline under a
  * dozen fields; its biggest webhook model pages were ~198 KB.
@@ -82,6 +102,7 @@ export interface FieldRow {
 export class FieldTreePlanner {
   readonly #schemas: SchemaResolver;
   readonly #maxDepth: number;
+  readonly #maxNestedModels: number;
   readonly #expanded = new Set<string>();
   /** Inline fields already shown on this page, by their schema's JSON. */
   readonly #shownInline = new Map<
@@ -90,10 +111,20 @@ export class FieldTreePlanner {
   >();
   #anchors = 0;
 
-  /** `maxDepth`: how many levels of expanders a model's fields may open on this page. */
-  constructor(schemas: SchemaResolver, { maxDepth = Number.POSITIVE_INFINITY }: { maxDepth?: number } = {}) {
+  /**
+   * `maxDepth`: how many levels of expanders a model's fields may open on this page; `maxNestedModels`: how many
+   * named models one tree expands inside each other before the next is a link.
+   */
+  constructor(
+    schemas: SchemaResolver,
+    {
+      maxDepth = Number.POSITIVE_INFINITY,
+      maxNestedModels: nested = maxNestedModels,
+    }: { maxDepth?: number; maxNestedModels?: number } = {},
+  ) {
     this.#schemas = schemas;
     this.#maxDepth = maxDepth;
+    this.#maxNestedModels = nested;
   }
 
   plan(schema: SchemaOrRef): FieldTree {
@@ -123,7 +154,7 @@ export class FieldTreePlanner {
     if (model !== undefined) {
       if (open.includes(model)) return { kind: 'circular', model };
       if (this.#expanded.has(model)) return { kind: 'elsewhere', model, reason: 'shown-above' };
-      if (open.length >= maxNestedModels) return { kind: 'elsewhere', model, reason: 'too-deep' };
+      if (open.length >= this.#maxNestedModels) return { kind: 'elsewhere', model, reason: 'too-deep' };
     }
     if (depth > this.#maxDepth && holder !== undefined) {
       return model
@@ -134,7 +165,9 @@ export class FieldTreePlanner {
     // A model restated with more fields required shows that model's fields: later uses of the model say "as above".
     const restated = model === undefined ? restatedModel(schemas, schema) : undefined;
     if (restated !== undefined) this.#expanded.add(restated);
-    const inner = model ? [...open, model] : open;
+    // A model extended inline (`allOf: [{$ref: issue}, {properties: …}]`, as GitHub answers) nests like the model.
+    const extended = model ?? restated ?? extendedModel(schemas, schema);
+    const inner = extended ? [...open, extended] : open;
     const s = schemas.resolve(schema);
     const shape: Shape = {
       rows: (objectProperties(schemas, schema) ?? []).map((row) => {
@@ -175,6 +208,17 @@ export class FieldTreePlanner {
   }
 }
 
+/** How many fields a planned tree shows, at every depth: what its size on the page follows. */
+export function fieldCount(tree: FieldTree | undefined): number {
+  if (tree?.kind !== 'shape') return 0;
+  const { rows, items, options } = tree.shape;
+  let count = rows.length;
+  for (const row of rows) count += fieldCount(row.children);
+  count += fieldCount(items?.tree);
+  for (const choice of options?.choices ?? []) count += fieldCount(choice.tree);
+  return count;
+}
+
 /** An inline schema's identity for "the same fields": its JSON when long enough to be worth a link. */
 function inlineKey(schema: SchemaOrRef): string | undefined {
   let json: string;
@@ -197,6 +241,15 @@ export function modelSummary(text: string | undefined): string | undefined {
   const trimmed = text?.trim();
   if (!trimmed || trimmed.length <= modelSummaryLength) return trimmed;
   return trimmed.split(/\n[ \t]*\n/)[0];
+}
+
+/** The one model an inline `allOf` builds on, with fields of its own or not; undefined for anything else. */
+export function extendedModel(schemas: SchemaResolver, schema: SchemaOrRef): string | undefined {
+  if (refName(schema) !== undefined) return undefined;
+  const models = (schemas.resolve(schema).allOf ?? [])
+    .map((part) => refName(part))
+    .filter((name) => name !== undefined);
+  return models.length === 1 ? models[0] : undefined;
 }
 
 /** Keywords a restatement may add to a model without changing its fields. */

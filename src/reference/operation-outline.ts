@@ -30,7 +30,13 @@ import {
   slugify,
   statusCovers,
 } from '../openapi/index.ts';
-import { type FieldTree, FieldTreePlanner, fieldDepthOnOperationPages } from './field-tree.ts';
+import {
+  type FieldTree,
+  FieldTreePlanner,
+  fieldCount,
+  fieldDepthOnOperationPages,
+  plannedWithinBudget,
+} from './field-tree.ts';
 import { refName } from './schema-summary.ts';
 import { statusText } from './status-text.ts';
 
@@ -142,13 +148,7 @@ export function isErrorStatus(status: string): boolean {
 
 /** The operation page's sections, planned in reading order. */
 export function operationOutline(model: ApiModel, operation: ApiOperation): OperationOutline {
-  // Models reach into each other: each is described in full the first time on the page and linked afterwards.
-  const planner = new FieldTreePlanner(model.schemaResolver, { maxDepth: fieldDepthOnOperationPages });
-  const plan = (content: ApiMediaType[]): PlannedMedia[] =>
-    content.map((media) => {
-      const schema = media.schema ?? media.itemSchema;
-      return { media, tree: schema ? planner.plan(schema) : undefined };
-    });
+  const fields = plannedFields(model, operation);
   const headers = new HeaderPlanner();
 
   const parameters = parameterLocations.flatMap((where) => {
@@ -165,18 +165,18 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
   const requestBody = operation.requestBody && {
     heading: h3('request-body', 'Request body'),
     body: operation.requestBody,
-    media: plan(operation.requestBody.content),
+    media: fields.request,
   };
 
   const common = headersOnEveryResponse(operation.responses);
   const commonHeaders = headers.rows([...common.values()]);
   const outcomes = operation.responses
     .filter((r) => !isErrorStatus(r.status))
-    .map((response) => ({
+    .map((response, i) => ({
       heading: h3(`response-${slugify(response.status)}`, responseTitle(response.status)),
       response,
       headers: headers.rows(response.headers.filter((h) => !common.has(h.name.toLowerCase()))),
-      media: plan(response.content),
+      media: fields.outcomes[i] ?? [],
     }));
 
   const examples = responseExamples(model.schemaResolver, operation.responses);
@@ -199,7 +199,7 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
         ? [{ ...base, code: undefined, description: response.description }]
         : codes.map((code) => ({ ...base, code, description: undefined }));
     });
-    errors = { heading: h3('errors', 'Errors'), rows, headers: errorHeaders, bodies: plan(distinctBodies(failures)) };
+    errors = { heading: h3('errors', 'Errors'), rows, headers: errorHeaders, bodies: fields.errors };
   }
 
   return {
@@ -217,6 +217,29 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
     outcomes,
     ...(errors ? { errors } : {}),
   };
+}
+
+/** The field trees of the request body, each success response and the error bodies, planned in reading order. */
+function plannedFields(model: ApiModel, operation: ApiOperation) {
+  const failures = operation.responses.filter((r) => isErrorStatus(r.status));
+  return plannedWithinBudget(
+    (nesting) => {
+      // Models reach into each other: each is described in full the first time on the page and linked afterwards.
+      const planner = new FieldTreePlanner(model.schemaResolver, { maxDepth: fieldDepthOnOperationPages, ...nesting });
+      const plan = (content: ApiMediaType[]): PlannedMedia[] =>
+        content.map((media) => {
+          const schema = media.schema ?? media.itemSchema;
+          return { media, tree: schema ? planner.plan(schema) : undefined };
+        });
+      return {
+        request: operation.requestBody ? plan(operation.requestBody.content) : [],
+        outcomes: operation.responses.filter((r) => !isErrorStatus(r.status)).map((r) => plan(r.content)),
+        errors: failures.length > 0 ? plan(distinctBodies(failures)) : [],
+      };
+    },
+    (planned) =>
+      [planned.request, ...planned.outcomes, planned.errors].flat().reduce((sum, m) => sum + fieldCount(m.tree), 0),
+  );
 }
 
 /** The table of contents: every heading of the outline, in page order. */

@@ -7,7 +7,13 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import SchemaTree from '../../src/components/reference/SchemaTree.astro';
 import type { ApiModel, SchemaOrRef } from '../../src/openapi/index.ts';
-import { FieldTreePlanner, restatedModel } from '../../src/reference/field-tree.ts';
+import {
+  FieldTreePlanner,
+  fieldCount,
+  fieldsPerPage,
+  plannedWithinBudget,
+  restatedModel,
+} from '../../src/reference/field-tree.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
 
 /** Renders a model's fields; pass one planner to several calls to render them as parts of one page. */
@@ -122,6 +128,56 @@ describe('the schema renderer', () => {
     expect(text(html)).toContain('Fields of city');
     expect(text(html)).toContain('Fields: see the City model');
     expect(text(html)).not.toContain('street');
+  });
+
+  it('nests a model extended inline (allOf: [model, more fields]) as it nests the model itself', async () => {
+    const model = await modelOf(spec);
+    const planner = new FieldTreePlanner(model.schemaResolver);
+    const extended = planner.plan({
+      allOf: [
+        { $ref: '#/components/schemas/Country' },
+        { type: 'object', properties: { suggestions: { type: 'string' } } },
+      ],
+    });
+    const container = await AstroContainer.create();
+    const html = await container.renderToString(SchemaTree, {
+      props: { tree: extended, schemaHref: (name: string) => `/reference/schemas/${name.toLowerCase()}/` },
+    });
+    // Country, Region: the two levels. City, a third, is a link (it was expanded when the inline schema counted as
+    // no model, and GitHub's answers written this way showed three levels of models).
+    expect(text(html)).toContain('suggestions string');
+    expect(text(html)).toContain('Fields of city Fields: see the City model');
+    expect(text(html)).not.toContain('street');
+  });
+
+  it('shows nested models as links on a page that would show more than fieldsPerPage fields', async () => {
+    const wide = (fields: number) => `${minimalSpec}components:
+  schemas:
+    Outer:
+      type: object
+      properties:
+        own: { type: string }
+        inner: { $ref: '#/components/schemas/Inner' }
+    Inner:
+      type: object
+      properties:
+${Array.from({ length: fields }, (_, i) => `        f${i}: { type: string }`).join('\n')}
+`;
+    const planned = async (fields: number) => {
+      const model = await modelOf(wide(fields));
+      const ref = { $ref: '#/components/schemas/Outer' };
+      return plannedWithinBudget(
+        (nesting) => new FieldTreePlanner(model.schemaResolver, nesting).plan(ref),
+        fieldCount,
+      );
+    };
+    // Outer's two fields and Inner's: at the budget, all shown; one more, and Inner is a link to its page.
+    const within = await planned(fieldsPerPage - 2);
+    expect(fieldCount(within)).toBe(fieldsPerPage);
+    const over = await planned(fieldsPerPage - 1);
+    expect(fieldCount(over)).toBe(2);
+    const inner = over.kind === 'shape' ? over.shape.rows.find((row) => row.name === 'inner')?.children : undefined;
+    expect(inner).toEqual({ kind: 'elsewhere', model: 'Inner', reason: 'too-deep' });
   });
 
   it('lists the shapes of a oneOf and merges allOf parts with their required fields', async () => {
