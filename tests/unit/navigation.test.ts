@@ -8,7 +8,9 @@ import {
   operationsListedInFull,
   referenceSidebar,
   type SidebarItem,
+  tagsAroundCurrent,
   tagsListedEverywhere,
+  tagsListedInFull,
 } from '../../src/reference/navigation.ts';
 import { operationTitle, referenceUrls } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
@@ -116,6 +118,41 @@ describe('groups', () => {
       'G3 tags',
       'Models',
     ]);
+  });
+});
+
+describe('a large group', () => {
+  it(`lists all its tags up to ${tagsListedInFull}, and past that the ${2 * tagsAroundCurrent + 1} around the page's own`, async () => {
+    const count = tagsListedInFull + 20; // 50 tags in G1, and one more tag in G2
+    const model = await modelOf(description(Array(count + 1).fill(1), [range(1, count), [count + 1]]));
+    const urls = referenceUrls(model);
+    const g1On = (tags: string[]) => labels(itemsOf(find(reference(referenceSidebar(model, new Set(tags))), 'G1')));
+    const all = { label: `All ${count} G1 tags`, link: `${urls.introduction}#${groupAnchor('G1')}` };
+    // In the middle: ten either side. At the start: the first 21.
+    expect(g1On(['T25'])).toEqual([
+      ...range(15, 24).map((n) => `T${n}`),
+      { T25: ['Overview', 'T25 op 1'] },
+      ...range(26, 35).map((n) => `T${n}`),
+      all.label,
+    ]);
+    expect(g1On(['T2'])).toEqual([
+      'T1',
+      { T2: ['Overview', 'T2 op 1'] },
+      ...range(3, 21).map((n) => `T${n}`),
+      all.label,
+    ]);
+    // A page with two tags of the group keeps both open, the second outside the first's window.
+    const both = g1On(['T48', 'T3']);
+    expect(both).toContainEqual({ T48: ['Overview', 'T48 op 1'] });
+    expect(both).toContainEqual({ T3: ['Overview', 'T3 op 1'] });
+    expect(both).toHaveLength(2 * tagsAroundCurrent + 1 + 1 + 1);
+    expect(find(reference(referenceSidebar(model, new Set(['T25']))), all.label)).toEqual(all);
+  });
+
+  it(`lists a group of ${tagsListedInFull} tags in full`, async () => {
+    const model = await modelOf(description(Array(tagsListedInFull + 1).fill(1), [range(1, tagsListedInFull), [31]]));
+    const g1 = itemsOf(find(reference(referenceSidebar(model, new Set(['T1']))), 'G1'));
+    expect(g1).toHaveLength(tagsListedInFull);
   });
 });
 
