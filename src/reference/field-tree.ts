@@ -7,8 +7,9 @@
  * list response whose items mention one Address three times would otherwise
  * repeat its fields three times). A reference already open higher up in the
  * same tree is circular and stops there; a named model nested deeper than
- * `maxNestedModels` is a link too, and so are fields nested more than
- * `maxDepth` expanders deep that belong to a model (its page shows them).
+ * `maxNestedModels` (one on a page of more than `fieldsPerPage` fields) is a
+ * link too, and so are fields nested more than `maxDepth` expanders deep that
+ * belong to a model (its page shows them).
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SchemaOrRef, SchemaResolver } from '../openapi/index.ts';
@@ -22,7 +23,7 @@ import {
   typeLabel,
 } from './schema-summary.ts';
 
-/** Named models expanded inside one tree before the rest become links to their pages. */
+/** Named models expanded inside one tree before the rest become links to their pages (see `fieldsPerPage`). */
 export const maxNestedModels = 2;
 
 /**
@@ -37,7 +38,9 @@ export const fieldDepthOnOperationPages = 2;
  * Fields a page shows before the models nested inside its models become links to their pages, which list their
  * fields. A field is 150-300 bytes of HTML, with its description: GitHub's `repos/update` answers with a
  * repository whose owner, organisation, parent and template repository were each expanded inside it, 455 fields
- * and a 146 KB page (171 fields with them as links); its webhook payload models reach 859 fields and 124 KB.
+ * and a 146 KB page (171 fields with them as links). Its biggest webhook payload model (859 fields, 124 KB) came
+ * to 85 KB: the repository, organisation and sender models in it became links; the rest of it is inline fields,
+ * which no nesting limit cuts.
  */
 export const fieldsPerPage = 300;
 
@@ -128,11 +131,17 @@ export class FieldTreePlanner {
   }
 
   plan(schema: SchemaOrRef): FieldTree {
-    return this.#plan(schema, [], 0);
+    return this.#plan(schema, [], 0, undefined);
   }
 
   /** A field's fields: planned, or a link to the same inline fields shown higher up the page. */
-  #planField(field: string, schema: SchemaOrRef, open: readonly string[], depth: number): FieldTree {
+  #planField(
+    field: string,
+    schema: SchemaOrRef,
+    open: readonly string[],
+    depth: number,
+    holder: string | undefined,
+  ): FieldTree {
     const key = refName(schema) === undefined ? inlineKey(schema) : undefined;
     const first = key === undefined ? undefined : this.#shownInline.get(key);
     // Only to fields shown no less fully: as deep or less, and inside no model this one is not inside too (a copy
@@ -141,18 +150,28 @@ export class FieldTreePlanner {
       first.tree.anchor ??= `pst-fields-${++this.#anchors}`;
       return { kind: 'same-as', field: first.field, anchor: first.tree.anchor };
     }
-    const tree = this.#plan(schema, open, depth);
-    if (key !== undefined && tree.kind === 'shape') this.#shownInline.set(key, { field, depth, open, tree });
+    const tree = this.#plan(schema, open, depth, holder);
+    // Only fields listed in an expander are linked to (its id is on the expander's contents).
+    if (key !== undefined && tree.kind === 'shape' && listsFields(tree)) {
+      this.#shownInline.set(key, { field, depth, open, tree });
+    }
     return tree;
   }
 
-  /** `open`: the models of the enclosing trees, outermost first; `depth`: expanders above this tree. */
-  #plan(schema: SchemaOrRef, open: readonly string[], depth: number): FieldTree {
+  /**
+   * `open`: the models of the enclosing trees, outermost first; `depth`: expanders above this tree; `holder`: the
+   * innermost model whose page lists these fields (a model extended inline is open, but its page lacks the fields
+   * added to it).
+   */
+  #plan(schema: SchemaOrRef, open: readonly string[], depth: number, holder: string | undefined): FieldTree {
     const schemas = this.#schemas;
     const model = refName(schema);
-    const holder = open.at(-1);
+    // A model restated or extended inline (`allOf: [{$ref: issue}, {properties: …}]`, as GitHub answers) nests like
+    // the model itself, and inside itself it is circular as the model would be (a 3.1 `$ref` with a description,
+    // read as such an `allOf`, otherwise recursed without end on a model page).
+    const based = model ?? extendedModel(schemas, schema);
+    if (based !== undefined && open.includes(based)) return { kind: 'circular', model: based };
     if (model !== undefined) {
-      if (open.includes(model)) return { kind: 'circular', model };
       if (this.#expanded.has(model)) return { kind: 'elsewhere', model, reason: 'shown-above' };
       if (open.length >= this.#maxNestedModels) return { kind: 'elsewhere', model, reason: 'too-deep' };
     }
@@ -165,9 +184,8 @@ export class FieldTreePlanner {
     // A model restated with more fields required shows that model's fields: later uses of the model say "as above".
     const restated = model === undefined ? restatedModel(schemas, schema) : undefined;
     if (restated !== undefined) this.#expanded.add(restated);
-    // A model extended inline (`allOf: [{$ref: issue}, {properties: …}]`, as GitHub answers) nests like the model.
-    const extended = model ?? restated ?? extendedModel(schemas, schema);
-    const inner = extended ? [...open, extended] : open;
+    const inner = based ? [...open, based] : open;
+    const innerHolder = model ?? holder;
     const s = schemas.resolve(schema);
     const shape: Shape = {
       rows: (objectProperties(schemas, schema) ?? []).map((row) => {
@@ -182,7 +200,7 @@ export class FieldTreePlanner {
           description: rowModel ? modelSummary(rowSchema.description) : rowSchema.description,
           example: rowSchema.example === undefined ? undefined : JSON.stringify(rowSchema.example),
           children: hasChildren(schemas, row.schema)
-            ? this.#planField(row.name, row.schema, inner, depth + 1)
+            ? this.#planField(row.name, row.schema, inner, depth + 1, innerHolder)
             : undefined,
         };
       }),
@@ -191,7 +209,7 @@ export class FieldTreePlanner {
     if (s.type === 'array' && s.items) {
       shape.items = {
         label: typeLabel(schemas, s.items),
-        tree: hasChildren(schemas, s.items) ? this.#plan(s.items, inner, depth) : undefined,
+        tree: hasChildren(schemas, s.items) ? this.#plan(s.items, inner, depth, innerHolder) : undefined,
       };
     }
     const options = s.oneOf ?? s.anyOf;
@@ -200,12 +218,19 @@ export class FieldTreePlanner {
         exactlyOne: s.oneOf !== undefined,
         choices: options.map((option) => ({
           label: variantLabel(schemas, option, options, s.discriminator),
-          tree: this.#plan(option, inner, depth + 1),
+          tree: this.#plan(option, inner, depth + 1, innerHolder),
         })),
       };
     }
     return { kind: 'shape', shape };
   }
+}
+
+/** Whether a tree lists fields (worth an expander), rather than only saying where they are. */
+export function listsFields(tree: FieldTree): boolean {
+  if (tree.kind !== 'shape') return false;
+  const { rows, options, items } = tree.shape;
+  return rows.length > 0 || options !== undefined || (items?.tree !== undefined && listsFields(items.tree));
 }
 
 /** How many fields a planned tree shows, at every depth: what its size on the page follows. */
@@ -243,7 +268,10 @@ export function modelSummary(text: string | undefined): string | undefined {
   return trimmed.split(/\n[ \t]*\n/)[0];
 }
 
-/** The one model an inline `allOf` builds on, with fields of its own or not; undefined for anything else. */
+/**
+ * The one model an inline `allOf` builds on, with fields of its own or not (`restatedModel` is the case without);
+ * undefined for anything else.
+ */
 export function extendedModel(schemas: SchemaResolver, schema: SchemaOrRef): string | undefined {
   if (refName(schema) !== undefined) return undefined;
   const models = (schemas.resolve(schema).allOf ?? [])

@@ -145,10 +145,61 @@ describe('the schema renderer', () => {
     // Country, Region: the two levels. City, a third, is a link (it was expanded when the inline schema counted as
     // no model, and GitHub's answers written this way showed three levels of models).
     expect(text(html)).toContain('suggestions string');
-    expect(text(html)).toContain('city ');
     expect(text(html)).toMatch(/ city \S+ Fields: see the City model/);
     expect(text(html)).not.toContain('Fields of city');
     expect(text(html)).not.toContain('street');
+  });
+
+  it("cuts fields added to an extended model by depth only where the model's page has them", async () => {
+    const model = await modelOf(spec);
+    const shallow = new FieldTreePlanner(model.schemaResolver, { maxDepth: 0 });
+    const tree = shallow.plan({
+      allOf: [
+        { $ref: '#/components/schemas/City' },
+        {
+          type: 'object',
+          properties: { extra: { type: 'object', properties: { leaf: { type: 'string' } } } },
+        },
+      ],
+    });
+    const extra = tree.kind === 'shape' ? tree.shape.rows.find((row) => row.name === 'extra') : undefined;
+    // Not "see this field on the City model page": City's page has no `extra`.
+    expect(extra?.children?.kind).toBe('shape');
+  });
+
+  it('shows where the items of a list are shown elsewhere right under it, without an expander', async () => {
+    const model = await modelOf(spec);
+    const html = await render(model, 'Trip');
+    const list = await render(
+      await modelOf(`${spec}    Route:
+      type: object
+      properties:
+        first: { $ref: '#/components/schemas/City' }
+        stops: { type: array, items: { $ref: '#/components/schemas/City' } }
+`),
+      'Route',
+    );
+    expect(html).toContain('<summary>Fields of from</summary>');
+    expect(text(list)).toMatch(
+      / stops array of City Each item is City\. Fields: as above, and on the City model page\./,
+    );
+    expect(list).not.toContain('Fields of stops');
+  });
+
+  it('stops at a model that refers to itself through an allOf, as 3.1 writes a described $ref', async () => {
+    const model = await modelOf(`${minimalSpec}components:
+  schemas:
+    Node:
+      type: object
+      properties:
+        name: { type: string }
+        parent:
+          description: The node above.
+          allOf: [{ $ref: '#/components/schemas/Node' }]
+`);
+    const tree = new FieldTreePlanner(model.schemaResolver).plan({ $ref: '#/components/schemas/Node' });
+    const parent = tree.kind === 'shape' ? tree.shape.rows.find((row) => row.name === 'parent') : undefined;
+    expect(parent?.children).toEqual({ kind: 'circular', model: 'Node' });
   });
 
   it('shows nested models as links on a page that would show more than fieldsPerPage fields', async () => {
@@ -196,7 +247,6 @@ ${Array.from({ length: fields }, (_, i) => `        f${i}: { type: string }`).jo
     const model = await modelOf(spec);
     const trip = text(await render(model, 'Trip'));
     expect(trip.match(/street/g)?.length).toBe(1);
-    expect(trip).toContain('to ');
     expect(trip).toMatch(/ to \S+ Fields: as above, and on the City model page\./);
     expect(trip).not.toContain('Fields of to');
 
@@ -204,7 +254,6 @@ ${Array.from({ length: fields }, (_, i) => `        f${i}: { type: string }`).jo
     const page = new FieldTreePlanner(model.schemaResolver);
     expect(text(await render(model, 'Region', page))).toContain('street');
     const country = text(await render(model, 'Country', page));
-    expect(country).toContain('region ');
     expect(country).toMatch(/ region \S+ Fields: as above, and on the Region model page\./);
     expect(country).not.toContain('Fields of region');
     expect(country).not.toContain('street');
@@ -214,7 +263,6 @@ ${Array.from({ length: fields }, (_, i) => `        f${i}: { type: string }`).jo
     const model = await modelOf(spec);
     const shallow = new FieldTreePlanner(model.schemaResolver, { maxDepth: 0 });
     const out = text(await render(model, 'Deep', shallow));
-    expect(out).toContain('outer ');
     expect(out).toMatch(/ outer \S+ Fields: see this field on the Deep model page\./);
     expect(out).not.toContain('Fields of outer');
     expect(out).not.toContain('inner');
@@ -336,10 +384,8 @@ describe('the same inline fields under several fields', () => {
   it('shows them once and links later fields to the first, by an id inside its expander', async () => {
     const html = await render(await modelOf(payload), 'Event');
     expect(text(html).match(/avatar_url/g)?.length).toBe(1);
-    expect(text(html)).toContain('assignee ');
     expect(text(html)).toMatch(/ assignee \S+ Fields: the same as sender above\./);
     expect(text(html)).not.toContain('Fields of assignee');
-    expect(text(html)).toContain('lead ');
     expect(text(html)).toMatch(/ lead \S+ Fields: the same as sender above\./);
     expect(text(html)).not.toContain('Fields of lead');
     const anchor = html.match(/<summary>Fields of sender<\/summary><div id="([^"]+)">/)?.[1];
@@ -354,7 +400,6 @@ describe('the same inline fields under several fields', () => {
     const shallow = new FieldTreePlanner(model.schemaResolver, { maxDepth: 1 });
     const page = text(await render(model, 'Event', shallow));
     // team.lead comes after assignee and deeper: it links up to assignee, which shows more.
-    expect(page).toContain('lead ');
     expect(page).toMatch(/ lead \S+ Fields: the same as assignee above\./);
     expect(page).not.toContain('Fields of lead');
     const reversed = payload
