@@ -65,9 +65,9 @@ export function apiReferencePlugin(): StarlightPlugin {
             `${model.info.title} ${model.info.version}: ${model.operations.length} operations, ${model.schemas.length} schemas.`,
           );
           const indexing = descriptionIndexing(model);
-          if (indexing.scope === 'first-block') {
+          if (indexing.scope === 'opening') {
             logger.info(
-              `Search indexes the first paragraph of each description: together they hold ${indexing.words.toLocaleString('en')} words, more than the ${wholeDescriptionsUpTo.toLocaleString('en')} it indexes whole.`,
+              `Search indexes each description up to its first paragraph: together they hold ${indexing.words.toLocaleString('en')} words, more than the ${wholeDescriptionsUpTo.toLocaleString('en')} it indexes whole.`,
             );
           }
           updateConfig({

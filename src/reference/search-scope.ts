@@ -2,10 +2,11 @@
  * How much of the descriptions the search index takes in.
  *
  * Pagefind holds every word it indexes in memory until the index is written: about 0.4 GB per million words of
- * description (a generated 10,000-operation description: 1.47 GB with its 2.7 million words of descriptions,
+ * description (a generated 10,000-operation description: 1.47 GB with its 3.0 million words of descriptions,
  * 0.41 GB without them). So a description as big as that would take the build past its memory, and a site
- * whose descriptions hold more words than `wholeDescriptionsUpTo` has only the first block of each
- * operation, tag and model description indexed (its opening paragraph, as a rule): what says what the thing is.
+ * whose descriptions hold more words than `wholeDescriptionsUpTo` has only the opening of each operation, tag and
+ * model description indexed, up to and including its first paragraph: what says what the thing is. (The
+ * introduction's and the error catalog's descriptions, one page each, are indexed whole and not counted.)
  * The pages still show every word. The Pet Store (1,600 words) and GitHub's description (74,000) are far
  * below it, and are indexed whole.
  */
@@ -15,8 +16,8 @@ import { type ApiModel, oncePerModel } from '../openapi/index.ts';
 export const wholeDescriptionsUpTo = 1_000_000;
 
 export interface DescriptionIndexing {
-  /** `first-block`: only the first block of each long description is indexed. */
-  scope: 'whole' | 'first-block';
+  /** `opening`: each description is indexed up to its first paragraph. */
+  scope: 'whole' | 'opening';
   /** Words in the descriptions pages index: operations', tags' and models'. */
   words: number;
 }
@@ -34,7 +35,7 @@ export function describeIndexing(model: ApiModel, budget = wholeDescriptionsUpTo
   for (const operation of model.operations) words += wordsIn(operation.description);
   for (const tag of model.tags) words += wordsIn(tag.description);
   for (const schema of model.schemas) words += wordsIn(schema.schema.description);
-  return { scope: words > budget ? 'first-block' : 'whole', words };
+  return { scope: words > budget ? 'opening' : 'whole', words };
 }
 
 /** The site's choice, made once per model. */

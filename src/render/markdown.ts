@@ -19,7 +19,7 @@ export type { RenderMarkdownOptions } from './render-backend.ts';
 
 /** Which way of rendering `options` asks for: the variant of the memos below. */
 const variantOf = (options: RenderMarkdownOptions) =>
-  `${options.inline ? 'inline' : 'block'}${options.searchFirstBlockOnly ? ' first' : ''} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''}`;
+  `${options.inline ? 'inline' : 'block'}${options.searchOpeningOnly ? ' opening' : ''} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''}`;
 
 // The same descriptions (shared headers, error responses, parameters) recur on page after page: rendering is
 // pure, so a text is rendered once while it keeps coming. At 1,000 operations this saves most of the Markdown work.
@@ -47,7 +47,7 @@ export function htmlOfTree(tree: Root, options: RenderMarkdownOptions = {}): str
   const data = {
     highestHeading: options.highestHeading,
     linkBase: options.linkBase,
-    searchFirstBlockOnly: options.searchFirstBlockOnly,
+    searchOpeningOnly: options.searchOpeningOnly,
   };
   return finishing.stringify(finishing.runSync(tree, { data }));
 }
@@ -220,12 +220,19 @@ function rehypeRelativeLinks(): Transformer<Root, Root> {
   };
 }
 
-/** Later top-level blocks marked for Pagefind to skip, when the rendering asks (`searchFirstBlockOnly`). */
-function rehypeSearchFirstBlockOnly(): Transformer<Root, Root> {
+/**
+ * When the rendering asks (`searchOpeningOnly`), the top-level blocks after the opening (everything up to and
+ * including the first paragraph; the first block when there is no paragraph) are marked for Pagefind to skip.
+ */
+function rehypeSearchOpeningOnly(): Transformer<Root, Root> {
   return (tree, file) => {
-    if ((file.data as { searchFirstBlockOnly?: unknown }).searchFirstBlockOnly !== true) return;
+    if ((file.data as { searchOpeningOnly?: unknown }).searchOpeningOnly !== true) return;
     const blocks = tree.children.filter((node): node is Element => node.type === 'element');
-    for (const block of blocks.slice(1)) block.properties.dataPagefindIgnore = '';
+    const opening = Math.max(
+      0,
+      blocks.findIndex((block) => block.tagName === 'p'),
+    );
+    for (const block of blocks.slice(opening + 1)) block.properties.dataPagefindIgnore = '';
   };
 }
 
@@ -240,8 +247,9 @@ function rehypeUnwrapLoneParagraph() {
 
 // Built once per module. First the steps every rendering shares: parse → HTML tree (raw HTML dropped here) →
 // sanitise → GitHub's alerts as asides, images as links and fixed `rel` values. Then each rendering's own: headings moved, a lone paragraph
-// unwrapped → string. The steps after the sanitiser only rename headings and elements, unwrap a paragraph and add
-// fixed `rel` values, so the schema need not accept `rel` from descriptions. No `target`: links open where the
+// unwrapped, blocks marked for search to skip → string. The steps after the sanitiser only rename headings and
+// elements, unwrap a paragraph, add fixed `rel` values and a search mark, so the schema need not accept `rel` from
+// descriptions. No `target`: links open where the
 // reader expects.
 const sanitising = unified()
   .use(remarkParse)
@@ -257,7 +265,7 @@ const sanitising = unified()
 const blockFinishing = unified()
   .use(rehypeShiftHeadings)
   .use(rehypeRelativeLinks)
-  .use(rehypeSearchFirstBlockOnly)
+  .use(rehypeSearchOpeningOnly)
   .use(rehypeStringify)
   .freeze();
 const inlineFinishing = blockFinishing().use(rehypeUnwrapLoneParagraph).freeze();

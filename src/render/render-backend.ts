@@ -23,10 +23,10 @@ export interface RenderMarkdownOptions {
    */
   linkBase?: string;
   /**
-   * Keep search to the first block: later top-level blocks are marked for Pagefind to skip (see
+   * Keep search to the opening (up to the first paragraph): later top-level blocks are marked for Pagefind to skip (see
    * `reference/search-scope.ts`). Readers see them all.
    */
-  searchFirstBlockOnly?: boolean;
+  searchOpeningOnly?: boolean;
 }
 
 /** Renders elsewhere; the same results as `highlightHere`, `renderMarkdown` and `markdownToText`. */

@@ -26,7 +26,7 @@ port.on('message', async (job: RenderJob) => {
       job.kind === 'highlight'
         ? await highlightHere(job.code, job.language)
         : job.kind === 'markdown'
-          ? // Rendering changes the tree (headings, a lone paragraph), and the kept one may serve again.
+          ? // Rendering changes the tree (headings, a lone paragraph, search marks), and the kept one may serve again.
             htmlOfTree(structuredClone(treeOf(job.text)), job.options)
           : textOfTree(treeOf(job.markdown));
     answer = { id: job.id, html };

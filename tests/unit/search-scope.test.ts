@@ -1,6 +1,6 @@
 /**
  * How much of the descriptions search indexes: all of them, until their words would take Pagefind past the
- * build's memory; then the first block of each.
+ * build's memory; then each up to its first paragraph.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,10 +40,10 @@ describe('describeIndexing', () => {
     expect(describeIndexing(model)).toEqual({ scope: 'whole', words: 3 + 4 + 6 });
   });
 
-  it('indexes the first block only once the descriptions hold more words than the budget', async () => {
+  it('indexes openings only once the descriptions hold more words than the budget', async () => {
     const model = await modelOf(described('one two three four', 'five six', 'seven eight'));
     expect(describeIndexing(model, 8).scope).toBe('whole');
-    expect(describeIndexing(model, 7)).toEqual({ scope: 'first-block', words: 8 });
+    expect(describeIndexing(model, 7)).toEqual({ scope: 'opening', words: 8 });
   });
 
   it('indexes the Pet Store whole, with room to spare', async () => {
@@ -55,16 +55,19 @@ describe('describeIndexing', () => {
   });
 });
 
-describe('renderMarkdown: searchFirstBlockOnly', () => {
+describe('renderMarkdown: searchOpeningOnly', () => {
   const text = 'What it does.\n\n- a list\n- of details\n\n```sh\ncurl x\n```\n\n## More\n\nThe rest.';
 
-  it('marks every top-level block after the first for Pagefind to skip, and shows them all', () => {
-    const html = renderMarkdown(text, { searchFirstBlockOnly: true });
-    expect(html.startsWith('<p>What it does.</p>')).toBe(true);
-    const blocks = [...html.matchAll(/^<(\w+)([^>]*)>/gm)]
+  /** Each top-level block's tag and attributes, in order. */
+  const blocksOf = (html: string) =>
+    [...html.matchAll(/^<(\w+)([^>]*)>/gm)]
       .map(([, tag, attributes]) => [tag, attributes?.trim()])
       .filter(([tag]) => tag !== 'li');
-    expect(blocks).toEqual([
+
+  it('marks every top-level block after the first paragraph for Pagefind to skip, and shows them all', () => {
+    const html = renderMarkdown(text, { searchOpeningOnly: true });
+    expect(html.startsWith('<p>What it does.</p>')).toBe(true);
+    expect(blocksOf(html)).toEqual([
       ['p', ''],
       ['ul', 'data-pagefind-ignore=""'],
       ['pre', 'data-pagefind-ignore=""'],
@@ -75,8 +78,22 @@ describe('renderMarkdown: searchFirstBlockOnly', () => {
     expect(html).toContain('The rest.');
   });
 
+  it('keeps a heading or a code block before the first paragraph with it', () => {
+    const headed = renderMarkdown('## Overview\n\nWhat it does.\n\nThe rest.', { searchOpeningOnly: true });
+    expect(blocksOf(headed)).toEqual([
+      ['h4', ''],
+      ['p', ''],
+      ['p', 'data-pagefind-ignore=""'],
+    ]);
+    const noParagraph = renderMarkdown('```sh\ncurl x\n```\n\n- a\n- b', { searchOpeningOnly: true });
+    expect(blocksOf(noParagraph)).toEqual([
+      ['pre', ''],
+      ['ul', 'data-pagefind-ignore=""'],
+    ]);
+  });
+
   it('leaves a one-block description and the default rendering unmarked', () => {
-    expect(renderMarkdown('Only this.', { searchFirstBlockOnly: true })).toBe('<p>Only this.</p>');
+    expect(renderMarkdown('Only this.', { searchOpeningOnly: true })).toBe('<p>Only this.</p>');
     expect(renderMarkdown(text)).not.toContain('pagefind');
   });
 });
