@@ -136,6 +136,8 @@ export interface OperationOutline {
     headers: HeaderRow[];
     /** The distinct error bodies (usually one `Error` model), planned once. */
     bodies: PlannedMedia[];
+    /** The model of the error bodies, when one is: the page then links to it rather than list its fields. */
+    bodyModel?: string;
   };
 }
 
@@ -148,7 +150,10 @@ export function isErrorStatus(status: string): boolean {
 
 /** The operation page's sections, planned in reading order. */
 export function operationOutline(model: ApiModel, operation: ApiOperation): OperationOutline {
-  const fields = plannedFields(model, operation);
+  const failures = operation.responses.filter((r) => isErrorStatus(r.status));
+  const errorBodies = distinctBodies(failures);
+  const errorBodyModel = errorBodies.map((media) => refName(media.schema)).find((name) => name !== undefined);
+  const fields = plannedFields(model, operation, errorBodies, errorBodyModel === undefined);
   const headers = new HeaderPlanner();
 
   const parameters = parameterLocations.flatMap((where) => {
@@ -172,15 +177,14 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
   const commonHeaders = headers.rows([...common.values()]);
   const outcomes = operation.responses
     .filter((r) => !isErrorStatus(r.status))
-    .map((response, i) => ({
+    .map((response) => ({
       heading: h3(`response-${slugify(response.status)}`, responseTitle(response.status)),
       response,
       headers: headers.rows(response.headers.filter((h) => !common.has(h.name.toLowerCase()))),
-      media: fields.outcomes[i] ?? [],
+      media: fields.outcomes.get(response) ?? [],
     }));
 
   const examples = responseExamples(model.schemaResolver, operation.responses);
-  const failures = operation.responses.filter((r) => isErrorStatus(r.status));
   let errors: OperationOutline['errors'];
   if (failures.length > 0) {
     const own = new Map(failures.map((r) => [r, r.headers.filter((h) => !common.has(h.name.toLowerCase()))]));
@@ -199,7 +203,13 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
         ? [{ ...base, code: undefined, description: response.description }]
         : codes.map((code) => ({ ...base, code, description: undefined }));
     });
-    errors = { heading: h3('errors', 'Errors'), rows, headers: errorHeaders, bodies: fields.errors };
+    errors = {
+      heading: h3('errors', 'Errors'),
+      rows,
+      headers: errorHeaders,
+      bodies: fields.errors,
+      ...(errorBodyModel ? { bodyModel: errorBodyModel } : {}),
+    };
   }
 
   return {
@@ -219,9 +229,16 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
   };
 }
 
-/** The field trees of the request body, each success response and the error bodies, planned in reading order. */
-function plannedFields(model: ApiModel, operation: ApiOperation) {
-  const failures = operation.responses.filter((r) => isErrorStatus(r.status));
+/**
+ * The field trees of the request body, each success response and the error bodies, planned in reading order;
+ * the error bodies count toward the page's fields only when their fields are shown (`errorFieldsShown`).
+ */
+function plannedFields(
+  model: ApiModel,
+  operation: ApiOperation,
+  errorBodies: ApiMediaType[],
+  errorFieldsShown: boolean,
+) {
   return plannedWithinBudget(
     (nesting) => {
       // Models reach into each other: each is described in full the first time on the page and linked afterwards.
@@ -233,12 +250,16 @@ function plannedFields(model: ApiModel, operation: ApiOperation) {
         });
       return {
         request: operation.requestBody ? plan(operation.requestBody.content) : [],
-        outcomes: operation.responses.filter((r) => !isErrorStatus(r.status)).map((r) => plan(r.content)),
-        errors: failures.length > 0 ? plan(distinctBodies(failures)) : [],
+        outcomes: new Map(
+          operation.responses.filter((r) => !isErrorStatus(r.status)).map((r) => [r, plan(r.content)] as const),
+        ),
+        errors: plan(errorBodies),
       };
     },
     (planned) =>
-      [planned.request, ...planned.outcomes, planned.errors].flat().reduce((sum, m) => sum + fieldCount(m.tree), 0),
+      [planned.request, ...planned.outcomes.values(), errorFieldsShown ? planned.errors : []]
+        .flat()
+        .reduce((sum, m) => sum + fieldCount(m.tree), 0),
   );
 }
 

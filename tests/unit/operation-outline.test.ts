@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { fieldsPerPage } from '../../src/reference/field-tree.ts';
 import {
   cutExampleLines,
   exampleShownAtMost,
@@ -242,5 +243,59 @@ paths:
     expect(ok?.examples[0]?.code.length).toBeGreaterThan(exampleShownAtMost);
     expect(ok?.examples[0]?.whole).toBeUndefined();
     expect(wholeExamples(getFile)).toEqual([]);
+  });
+});
+
+describe('the fields budget on operation pages', () => {
+  /** GET /things answers with Outer (its own field and Inner, of `innerFields`), and errors with Error (20 fields). */
+  const described = (innerFields: number) => {
+    const fields = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => `        ${prefix}${i}: { type: string }`).join('\n');
+    return `openapi: 3.0.3
+info: { title: T, version: '1' }
+paths:
+  /things:
+    get:
+      operationId: getThings
+      responses:
+        '200':
+          description: OK
+          content: { application/json: { schema: { $ref: '#/components/schemas/Outer' } } }
+        '400':
+          description: Bad
+          content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }
+components:
+  schemas:
+    Outer:
+      type: object
+      properties:
+        own: { type: string }
+        inner: { $ref: '#/components/schemas/Inner' }
+    Inner:
+      type: object
+      properties:
+${fields(innerFields, 'f')}
+    Error:
+      type: object
+      properties:
+${fields(20, 'e')}
+`;
+  };
+  const innerOf = async (innerFields: number) => {
+    const api = await modelOf(described(innerFields));
+    const operation = api.operations[0];
+    if (!operation) throw new Error('no operation');
+    const outline = operationOutline(api, operation);
+    const tree = outline.outcomes[0]?.media[0]?.tree;
+    return tree?.kind === 'shape' ? tree.shape.rows.find((row) => row.name === 'inner')?.children : undefined;
+  };
+
+  it('counts the fields shown, not those of an error model the page only links to', async () => {
+    // 2 + 290 fields shown; the Error model's 20 would make it 312, but the page links to Error instead.
+    expect((await innerOf(fieldsPerPage - 10))?.kind).toBe('shape');
+  });
+
+  it(`shows the models nested in the answer's model as links past ${fieldsPerPage} fields`, async () => {
+    expect(await innerOf(fieldsPerPage)).toEqual({ kind: 'elsewhere', model: 'Inner', reason: 'too-deep' });
   });
 });
