@@ -70,9 +70,11 @@ export const tagsAroundCurrent = 10;
  * Tag groups are labels, not links (a group has no page of its own); tags in
  * no group are plain entries after the groups. An API with more than
  * `tagsListedEverywhere` tags lists only the open tags' groups; the others
- * are one link each to their place on the introduction. Each page passes its
- * own, so a page's size grows with neither the number of operations in the
- * whole API nor those of its tag, and no page carries entries it does not show.
+ * are one link each to their place on the introduction, and a group of more
+ * than `tagsListedInFull` tags only a window of them around the page's own.
+ * `openTags` lists the page's own tag first. Each page passes its own, so a
+ * page's size grows with neither the number of operations in the whole API
+ * nor those of its tag or group, and no page carries entries it does not show.
  */
 export function referenceSidebar(
   model: ApiModel,
@@ -103,14 +105,14 @@ export function referenceSidebar(
               items: [
                 ...tagEntries(tagsAround(group.tags, openTags)),
                 {
-                  label: `All ${group.tags.length.toLocaleString('en-US')} ${tagLabel(group)} tags`,
+                  label: `All ${group.tags.length.toLocaleString('en-US')} ${tagsOf(group)}`,
                   link: introductionOf(group),
                 },
               ],
             }
         : // Another group than the reader's in a large API: one link to where the introduction lists its tags (a
           // collapsed group holding that one link cost a dozen elements and ~750 bytes per group on every page).
-          { label: `${tagLabel(group)} tags`, link: introductionOf(group) },
+          { label: tagsOf(group), link: introductionOf(group) },
     );
   // Tags in no group: the model gives each a group of its own, which the sidebar does not show.
   const looseTags = tagEntries(model.tagGroups.filter((group) => group.implicit).flatMap((group) => group.tags));
@@ -128,15 +130,28 @@ export function referenceSidebar(
   ];
 }
 
+/** "Billing tags"; a group already named "Admin tags" stays so. */
+function tagsOf(group: ApiTagGroup): string {
+  const label = tagLabel(group);
+  return /\btags$/i.test(label) ? label : `${label} tags`;
+}
+
 /**
- * A large group's window: the tags around the first of the page's own in the group (at either end, the first or
- * last 21), and the page's other tags wherever they are, in the group's order.
+ * Where a window of `around` entries either side of the one at `at` starts in a list of `length`: centred on it, or
+ * at either end the first or last `2 × around + 1` (the first when `at` is undefined).
+ */
+function windowStart(at: number | undefined, length: number, around: number): number {
+  return at === undefined ? 0 : Math.max(0, Math.min(at - around, length - (2 * around + 1)));
+}
+
+/**
+ * A large group's window: the tags around the page's own (its first open tag: an operation's page is under its first
+ * tag), and the page's other tags in the group wherever they are, in the group's order.
  */
 function tagsAround(names: readonly string[], openTags: ReadonlySet<string>): string[] {
-  const size = 2 * tagsAroundCurrent + 1;
-  const at = names.findIndex((name) => openTags.has(name));
-  const start = Math.max(0, Math.min(at - tagsAroundCurrent, names.length - size));
-  return names.filter((name, i) => (i >= start && i < start + size) || openTags.has(name));
+  const own = [...openTags].find((name) => names.includes(name));
+  const start = windowStart(own === undefined ? undefined : names.indexOf(own), names.length, tagsAroundCurrent);
+  return names.filter((name, i) => (i >= start && i <= start + 2 * tagsAroundCurrent) || openTags.has(name));
 }
 
 interface SidebarParts {
@@ -184,13 +199,11 @@ const sidebarParts = oncePerModel((model): SidebarParts => {
       const { entries, indexOf } = tagOperations(tag);
       const overview: SidebarItem = { label: 'Overview', link: urls.tag(tag) };
       if (entries.length <= operationsListedInFull) return [overview, ...entries];
-      const size = 2 * operationsAroundCurrent + 1;
       const at = operationId === undefined ? undefined : indexOf.get(operationId);
-      // Centred on the current operation; at either end of the tag, the first or last `size` operations.
-      const start = at === undefined ? 0 : Math.max(0, Math.min(at - operationsAroundCurrent, entries.length - size));
+      const start = windowStart(at, entries.length, operationsAroundCurrent);
       return [
         overview,
-        ...entries.slice(start, start + size),
+        ...entries.slice(start, start + 2 * operationsAroundCurrent + 1),
         // To the overview's list of every operation (a hash, so that Starlight does not mark it as the current page).
         { label: `All ${entries.length.toLocaleString('en-US')} operations`, link: `${urls.tag(tag)}#operations` },
       ];

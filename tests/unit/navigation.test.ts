@@ -141,11 +141,15 @@ describe('a large group', () => {
       ...range(3, 21).map((n) => `T${n}`),
       all.label,
     ]);
-    // A page with two tags of the group keeps both open, the second outside the first's window.
-    const both = g1On(['T48', 'T3']);
-    expect(both).toContainEqual({ T48: ['Overview', 'T48 op 1'] });
-    expect(both).toContainEqual({ T3: ['Overview', 'T3 op 1'] });
-    expect(both).toHaveLength(2 * tagsAroundCurrent + 1 + 1 + 1);
+    // A page with two tags of the group (its own first) centres on its own and keeps the other open too.
+    expect(g1On(['T48', 'T3'])).toEqual([
+      { T3: ['Overview', 'T3 op 1'] },
+      ...range(30, 47).map((n) => `T${n}`),
+      { T48: ['Overview', 'T48 op 1'] },
+      'T49',
+      'T50',
+      all.label,
+    ]);
     expect(find(reference(referenceSidebar(model, new Set(['T25']))), all.label)).toEqual(all);
   });
 
@@ -154,6 +158,16 @@ describe('a large group', () => {
     const g1 = itemsOf(find(reference(referenceSidebar(model, new Set(['T1']))), 'G1'));
     expect(g1).toHaveLength(tagsListedInFull);
   });
+});
+
+it('says "tags" once when a group is already named so', async () => {
+  const text = description(Array(tagsListedEverywhere + 1).fill(1), [range(1, 10), range(11, 31)]).replaceAll(
+    '"G2"',
+    '"Admin tags"',
+  );
+  const sidebar = reference(referenceSidebar(await modelOf(text), new Set(['T1'])));
+  expect(sidebar.map((item) => item.label)).toContain('Admin tags');
+  expect(labels(sidebar)).not.toContain('Admin tags tags');
 });
 
 describe('tags in no group', () => {
