@@ -12,7 +12,7 @@ import {
   responseExamples,
   wholeExamples,
 } from '../../src/reference/operation-outline.ts';
-import { modelOf } from './support/check.ts';
+import { modelOf, outerAndInner } from './support/check.ts';
 
 let model: ApiModel;
 beforeAll(async () => {
@@ -249,8 +249,7 @@ paths:
 describe('the fields budget on operation pages', () => {
   /** GET /things answers with Outer (its own field and Inner, of `innerFields`), and errors with Error (20 fields). */
   const described = (innerFields: number) => {
-    const fields = (n: number, prefix: string) =>
-      Array.from({ length: n }, (_, i) => `        ${prefix}${i}: { type: string }`).join('\n');
+    const errorFields = Array.from({ length: 20 }, (_, i) => `        e${i}: { type: string }`).join('\n');
     return `openapi: 3.0.3
 info: { title: T, version: '1' }
 paths:
@@ -266,19 +265,10 @@ paths:
           content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }
 components:
   schemas:
-    Outer:
+${outerAndInner(innerFields)}    Error:
       type: object
       properties:
-        own: { type: string }
-        inner: { $ref: '#/components/schemas/Inner' }
-    Inner:
-      type: object
-      properties:
-${fields(innerFields, 'f')}
-    Error:
-      type: object
-      properties:
-${fields(20, 'e')}
+${errorFields}
 `;
   };
   const innerOf = async (innerFields: number) => {

@@ -14,7 +14,7 @@ import {
   plannedWithinBudget,
   restatedModel,
 } from '../../src/reference/field-tree.ts';
-import { minimalSpec, modelOf } from './support/check.ts';
+import { minimalSpec, modelOf, outerAndInner } from './support/check.ts';
 
 /** Renders a model's fields; pass one planner to several calls to render them as parts of one page. */
 async function render(
@@ -203,18 +203,7 @@ describe('the schema renderer', () => {
   });
 
   it('shows nested models as links on a page that would show more than fieldsPerPage fields', async () => {
-    const wide = (fields: number) => `${minimalSpec}components:
-  schemas:
-    Outer:
-      type: object
-      properties:
-        own: { type: string }
-        inner: { $ref: '#/components/schemas/Inner' }
-    Inner:
-      type: object
-      properties:
-${Array.from({ length: fields }, (_, i) => `        f${i}: { type: string }`).join('\n')}
-`;
+    const wide = (fields: number) => `${minimalSpec}components:\n  schemas:\n${outerAndInner(fields)}`;
     const planned = async (fields: number) => {
       const model = await modelOf(wide(fields));
       const ref = { $ref: '#/components/schemas/Outer' };

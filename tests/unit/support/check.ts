@@ -40,3 +40,21 @@ export function onlyError(problems: readonly SpecProblem[]): SpecProblem {
   }
   return errors[0] as SpecProblem;
 }
+
+/**
+ * Two schemas, for tests of how many fields a page shows: `Outer` (its own field and `inner`, an `Inner`) and
+ * `Inner` with `innerFields` fields; indented to sit under `components.schemas`.
+ */
+export function outerAndInner(innerFields: number): string {
+  const fields = Array.from({ length: innerFields }, (_, i) => `        f${i}: { type: string }`).join('\n');
+  return `    Outer:
+      type: object
+      properties:
+        own: { type: string }
+        inner: { $ref: '#/components/schemas/Inner' }
+    Inner:
+      type: object
+      properties:
+${fields}
+`;
+}
