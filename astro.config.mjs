@@ -76,6 +76,8 @@ export default defineConfig({
       // The search index is written after the build, in a process of its own (src/build/build-site.sh);
       // Starlight's Search is overridden so that the search button stays.
       pagefind: false,
+      // Our own 404 page (src/pages/404.astro), which says where to go from a dead link.
+      disable404Route: true,
       customCss: ['./src/styles/sidebar.css', './src/styles/shell.css', './src/styles/reference.css'],
       // Leaner markup for the shell parts every page repeats (see each component).
       components: {

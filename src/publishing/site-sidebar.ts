@@ -7,11 +7,21 @@
  */
 import type { StarlightUserConfig } from '@astrojs/starlight/types';
 import { hasReleases } from '../changes/releases.ts';
-import { resolveSpecPath } from '../openapi/index.ts';
+import { type ApiModel, resolveSpecPath } from '../openapi/index.ts';
 import { changelogPath } from '../reference/changelog-sections.ts';
+import { referenceSidebar } from '../reference/navigation.ts';
 
 export const siteSidebar = [
   { label: 'Overview', link: '/' },
   { label: 'Guides', items: [{ autogenerate: { directory: 'guides' } }] },
   ...(hasReleases(resolveSpecPath(process.cwd())) ? [{ label: 'Changelog', link: changelogPath }] : []),
 ] satisfies NonNullable<StarlightUserConfig['sidebar']>;
+
+/**
+ * The whole sidebar of a page outside the reference (the changelog, the 404 page), for `<StarlightPage sidebar>`.
+ * Without the prop Starlight gives every such page one shared sidebar and marks the current page in it after an
+ * await; with pages built eight at a time, the 404 page came out with the changelog marked as current.
+ */
+export function sidebarOutsideReference(model: ApiModel) {
+  return [...siteSidebar, ...referenceSidebar(model)];
+}

@@ -76,3 +76,19 @@ test.describe('sandbox note', () => {
     ]);
   });
 });
+
+test.describe('a dead link', () => {
+  test('lands on a page that says so and leads to the reference and the home page', async ({ page }) => {
+    const response = await page.goto('/reference/animals/no-such-operation/');
+    expect(response?.status()).toBe(404);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // No page of the sidebar is marked as the one being read (the changelog was, built at the same time).
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveCount(0);
+    await main.getByRole('link', { name: 'The API reference' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /reference/ })).toBeVisible();
+    await page.goBack();
+    await main.getByRole('link', { name: 'The home page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pet Store API documentation' })).toBeVisible();
+  });
+});
