@@ -288,13 +288,12 @@ const restatingKeywords = new Set(['required', 'description', 'title', 'type']);
  * the usual way to say "an Order, and these fields are required here"), or undefined for anything else.
  */
 export function restatedModel(schemas: SchemaResolver, schema: SchemaOrRef): string | undefined {
-  if (refName(schema) !== undefined) return undefined;
+  const base = extendedModel(schemas, schema);
+  if (base === undefined) return undefined;
   const s = schemas.resolve(schema);
-  if (!s.allOf || s.properties || s.oneOf || s.anyOf) return undefined;
-  const models = s.allOf.map((part) => refName(part)).filter((name) => name !== undefined);
-  const restatements = s.allOf.filter((part) => refName(part) === undefined);
-  const onlyRestates = restatements.every((part) => Object.keys(part).every((key) => restatingKeywords.has(key)));
-  return models.length === 1 && onlyRestates ? models[0] : undefined;
+  if (s.properties || s.oneOf || s.anyOf) return undefined;
+  const restatements = (s.allOf ?? []).filter((part) => refName(part) === undefined);
+  return restatements.every((part) => Object.keys(part).every((key) => restatingKeywords.has(key))) ? base : undefined;
 }
 
 /**
