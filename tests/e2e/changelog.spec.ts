@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parseFeed } from '@rowanmanning/feed-parser';
-import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
+import { servedFixtureSite } from '../support/fixture-site.ts';
 import { operation, urls } from './support.ts';
 
 test.describe('the Pet Store’s changelog', () => {
@@ -61,22 +61,13 @@ test.describe('the Pet Store’s changelog', () => {
 
 test.describe('a description with three releases', () => {
   const fixture = path.resolve(import.meta.dirname, '../fixtures/changelog/openapi.yaml');
-  let site: FixtureSite | undefined;
-
-  test.describe.configure({ mode: 'serial' });
+  const site = servedFixtureSite(fixture, 'changelog');
   test.use({ javaScriptEnabled: false });
-
-  test.beforeAll(async () => {
-    test.setTimeout(240_000);
-    site = await buildAndServe(fixture, 'changelog');
-  });
-
-  test.afterAll(() => site?.close());
 
   test('lists each release newest first, its breaking changes by operation, and follows one to its page', async ({
     page,
   }) => {
-    await page.goto(`${site?.baseUrl}/changelog/`);
+    await page.goto(`${site().baseUrl}/changelog/`);
     const releases = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(releases).toHaveText(['2.0.0', '1.1.0', '1.0.0']);
     await expect(page.getByText('Released 10 August 2026. Compared with 1.1.0.')).toBeVisible();
@@ -103,13 +94,13 @@ test.describe('a description with three releases', () => {
   });
 
   test('an operation and a model added after the first release say so, linking to that release', async ({ page }) => {
-    await page.goto(`${site?.baseUrl}/reference/plants/list-waterings/`);
+    await page.goto(`${site().baseUrl}/reference/plants/list-waterings/`);
     await expect(page.getByText('Added in 1.1.0')).toBeVisible();
     await expect(page.getByRole('link', { name: '1.1.0' })).toHaveAttribute('href', '/changelog/#v1-1-0');
-    await page.goto(`${site?.baseUrl}/reference/schemas/watering/`);
+    await page.goto(`${site().baseUrl}/reference/schemas/watering/`);
     await expect(page.getByText('Added in 1.1.0')).toBeVisible();
     // There from the start and never changed: nothing to say.
-    await page.goto(`${site?.baseUrl}/reference/schemas/new-plant/`);
+    await page.goto(`${site().baseUrl}/reference/schemas/new-plant/`);
     await expect(page.getByText(/Added in|Changed in/)).toHaveCount(0);
   });
 });

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
+import { servedFixtureSite } from '../support/fixture-site.ts';
 import { watchCspViolations } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -14,18 +14,9 @@ const fixture = path.join(root, 'tests/fixtures/hostile/openapi.yaml');
 /** Hosts the payloads try to reach (exfiltration, imports, frames, tracking pixels). */
 const evilHost = 'evil.example';
 
-let site: FixtureSite | undefined;
-const baseUrl = () => site?.baseUrl ?? '';
-const pages = () => site?.pages ?? [];
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  site = await buildAndServe(fixture, 'hostile');
-});
-
-test.afterAll(() => site?.close());
+const site = servedFixtureSite(fixture, 'hostile');
+const baseUrl = () => site().baseUrl;
+const pages = () => site().pages;
 
 interface Findings {
   ran: string[];

@@ -9,19 +9,10 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { brokenLinks } from '../support/built-site.ts';
-import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
+import { servedFixtureSite } from '../support/fixture-site.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/long-words/openapi.yaml');
-let site: FixtureSite | undefined;
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  site = await buildAndServe(fixture, 'long-words');
-});
-
-test.afterAll(() => site?.close());
+const site = servedFixtureSite(fixture, 'long-words');
 
 /** What sticks out: the page wider than the window, or text past the right edge of the page's column. */
 function overflow(page: Page): Promise<string[]> {
@@ -49,13 +40,13 @@ for (const viewport of [
 ]) {
   test(`no page scrolls sideways or spills out of its column at ${viewport.width} px`, async ({ page }) => {
     test.setTimeout(120_000);
-    const pages = (site?.pages ?? []).filter((url) => url.startsWith('/reference/'));
+    const pages = site().pages.filter((url) => url.startsWith('/reference/'));
     // The operation, its tag, the models index and each model's page.
     expect(pages.length).toBeGreaterThanOrEqual(7);
     await page.setViewportSize(viewport);
     const problems: string[] = [];
     for (const url of pages) {
-      await page.goto(`${site?.baseUrl}${url}`);
+      await page.goto(`${site().baseUrl}${url}`);
       await page.evaluate(() => {
         for (const details of document.querySelectorAll('details')) details.open = true;
       });
@@ -68,17 +59,17 @@ for (const viewport of [
 test('is named after its own description, and ships no Pet Store page or link to a page it did not build', async ({
   page,
 }) => {
-  await page.goto(`${site?.baseUrl}/`);
+  await page.goto(`${site().baseUrl}/`);
   await expect(page).toHaveTitle('Long words documentation | Long words');
   await expect(page.getByRole('heading', { level: 1, name: 'Long words documentation' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Long words', exact: true })).toBeVisible(); // the site title, home link
   await expect(page.getByText('Pet Store')).toHaveCount(0);
   // Guides that quote what this description lacks (an error catalog, rate limits, demo keys) are left out.
-  await page.goto(`${site?.baseUrl}/reference/`);
+  await page.goto(`${site().baseUrl}/reference/`);
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   for (const guide of ['Getting started', 'Authentication', 'Rate limits', 'Errors']) {
     await expect(sidebar.getByRole('link', { name: guide, exact: true })).toHaveCount(0);
   }
   await expect(sidebar.getByRole('link', { name: 'Publishing the portal' })).toBeVisible();
-  expect(brokenLinks(site?.outDir ?? '')).toEqual([]);
+  expect(brokenLinks(site().outDir)).toEqual([]);
 });

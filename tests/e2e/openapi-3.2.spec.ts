@@ -6,22 +6,13 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { brokenLinks } from '../support/built-site.ts';
-import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
+import { servedFixtureSite } from '../support/fixture-site.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/events-3.2/openapi.yaml');
-let site: FixtureSite | undefined;
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  site = await buildAndServe(fixture, 'events-3.2');
-});
-
-test.afterAll(() => site?.close());
+const site = servedFixtureSite(fixture, 'events-3.2');
 
 test('a webhook has its own page, marked as the API calling you, with its payload and no Try it', async ({ page }) => {
-  await page.goto(`${site?.baseUrl}/reference/subscriptions/event-arrived/`);
+  await page.goto(`${site().baseUrl}/reference/subscriptions/event-arrived/`);
   await expect(page.getByRole('heading', { level: 1, name: 'An event arrived' })).toBeVisible();
   await expect(page.getByText('Webhook', { exact: true })).toBeVisible();
   const aside = page.getByRole('complementary', { name: 'Webhook: the API calls you' });
@@ -38,7 +29,7 @@ test('a webhook has its own page, marked as the API calling you, with its payloa
   ).toBeVisible();
 
   // The home page counts it as a webhook, not as an operation.
-  await page.goto(`${site?.baseUrl}/`);
+  await page.goto(`${site().baseUrl}/`);
   const glance = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Subscriptions —' });
   await expect(glance).toHaveText('Subscriptions — Subscriptions (1 webhook)');
   await expect(page.getByRole('main')).toContainText('5 operations, 1 webhook and 2 schemas.');
@@ -47,7 +38,7 @@ test('a webhook has its own page, marked as the API calling you, with its payloa
 test('a QUERY operation shows its method, its samples send QUERY, and the page says why there is no console', async ({
   page,
 }) => {
-  await page.goto(`${site?.baseUrl}/reference/search/search-events/`);
+  await page.goto(`${site().baseUrl}/reference/search/search-events/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Search events' })).toBeVisible();
   await expect(page.getByText('QUERY', { exact: true }).first()).toBeVisible();
   const sample = page.getByRole('region', { name: 'Request sample' });
@@ -62,7 +53,7 @@ test('a QUERY operation shows its method, its samples send QUERY, and the page s
 test('a parent tag is a group in the sidebar, labelled by its summary; a tag with no parent is a plain entry', async ({
   page,
 }) => {
-  await page.goto(`${site?.baseUrl}/reference/publishing/publish-event/`);
+  await page.goto(`${site().baseUrl}/reference/publishing/publish-event/`);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByText('Events', { exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Events', exact: true })).toHaveCount(0);
@@ -71,13 +62,13 @@ test('a parent tag is a group in the sidebar, labelled by its summary; a tag wit
   await expect(nav.getByText('Subscriptions tags')).toHaveCount(0);
   // The LINK operation from additionalOperations sits under its tag, with its method as written.
   await expect(nav.getByRole('link', { name: /Link an event to another/ })).toBeVisible();
-  expect(brokenLinks(site?.outDir ?? '')).toEqual([]);
+  expect(brokenLinks(site().outDir)).toEqual([]);
 });
 
 test('an OAuth 2 scheme says how to get a token and what each scope allows; an operation names the scopes it needs', async ({
   page,
 }) => {
-  await page.goto(`${site?.baseUrl}/reference/publishing/publish-event/`);
+  await page.goto(`${site().baseUrl}/reference/publishing/publish-event/`);
   const docs = page.getByRole('main');
   await expect(docs.getByText('hubAuth: oauth2, with the scopes events:write (how to get one).')).toBeVisible();
   await docs.getByRole('link', { name: 'how to get one' }).click();

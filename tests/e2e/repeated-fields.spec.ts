@@ -4,24 +4,15 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
+import { servedFixtureSite } from '../support/fixture-site.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/repeated-fields/openapi.yaml');
-let site: FixtureSite | undefined;
-
-test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  site = await buildAndServe(fixture, 'repeated-fields');
-});
-
-test.afterAll(() => site?.close());
+const site = servedFixtureSite(fixture, 'repeated-fields');
 
 test('fields repeated inline are shown once; the later field links to them and the link opens them', async ({
   page,
 }) => {
-  await page.goto(`${site?.baseUrl}/reference/deliveries/get-delivery/`);
+  await page.goto(`${site().baseUrl}/reference/deliveries/get-delivery/`);
   const main = page.getByRole('main');
   await expect(main.getByText('The avatar url of the account.', { exact: true })).toHaveCount(1);
 

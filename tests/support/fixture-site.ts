@@ -8,6 +8,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import { walk } from './built-site.ts';
 import { freePort, waitForHttp } from './local-net.ts';
 
@@ -20,6 +21,24 @@ export interface FixtureSite {
   /** The folder the site was built into. */
   outDir: string;
   close(): void;
+}
+
+/**
+ * For the tests of a spec file or describe block about one fixture: builds and serves it before the first (a build
+ * takes a minute or two), stops it after the last, and runs the tests in order. Returns the site, once built.
+ */
+export function servedFixtureSite(fixture: string, name: string): () => FixtureSite {
+  let site: FixtureSite | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    site = await buildAndServe(fixture, name);
+  });
+  test.afterAll(() => site?.close());
+  return () => {
+    if (!site) throw new Error(`The ${name} fixture site was not built.`);
+    return site;
+  };
 }
 
 export async function buildAndServe(fixture: string, name: string): Promise<FixtureSite> {
