@@ -5,7 +5,8 @@
  * - schemas: `type: [T, "null"]` → `type: T` + `nullable`; several types → `anyOf`; `const` → a one-value
  *   `enum`; an `examples` array → its first value as `example`; numeric `exclusiveMinimum`/`exclusiveMaximum`
  *   → `minimum`/`maximum` with 3.0's boolean flag; a `$ref` with sibling keywords → `allOf: [{$ref}]` beside
- *   them (3.0 ignores a `$ref`'s siblings; 3.1 applies both);
+ *   them (3.0 ignores a `$ref`'s siblings; 3.1 applies both); a boolean schema → `{}` (true) or `not: {}` (false);
+ *   binary data said with `contentEncoding: base64` or a binary `contentMediaType` → `format: byte` / `binary`;
  * - other references: a `summary` or `description` beside a `$ref` overrides the target's, as 3.1 says.
  *
  * What the portal does not show yet is reported, not dropped silently: one warning per kind, with a count
@@ -74,6 +75,10 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
   const unshown = new UnshownReport();
 
   const schema = (value: unknown, pointer: string): unknown => {
+    // 2020-12 lets a boolean stand for a schema: true allows any value, false none (3.0 only has it for
+    // additionalProperties, which keeps it below).
+    if (value === true) return {};
+    if (value === false) return { not: {} };
     if (!isRecord(value)) return value;
     const out: Json = { ...value };
     for (const keyword of unshownKeywords) {
@@ -84,7 +89,9 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
     for (const [keyword, shape] of subSchemas) {
       const inner = out[keyword];
       const at = `${pointer}/${escapeSegment(keyword)}`;
-      if (shape === 'one' && isRecord(inner)) out[keyword] = schema(inner, at);
+      if (shape === 'one' && (isRecord(inner) || (typeof inner === 'boolean' && keyword !== 'additionalProperties'))) {
+        out[keyword] = schema(inner, at);
+      }
       if (shape === 'list' && Array.isArray(inner)) out[keyword] = inner.map((s, i) => schema(s, `${at}/${i}`));
       if (shape === 'map' && isRecord(inner)) {
         out[keyword] = Object.fromEntries(
@@ -113,14 +120,25 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
       if (out.examples.length > 0 && !('example' in out)) out.example = out.examples[0];
       delete out.examples;
     }
-    for (const [exclusive, bound] of [
-      ['exclusiveMinimum', 'minimum'],
-      ['exclusiveMaximum', 'maximum'],
+    for (const [exclusive, bound, stricter] of [
+      ['exclusiveMinimum', 'minimum', (limit: number, inclusive: number) => limit >= inclusive],
+      ['exclusiveMaximum', 'maximum', (limit: number, inclusive: number) => limit <= inclusive],
     ] as const) {
       const limit = out[exclusive];
       if (typeof limit !== 'number') continue;
-      out[bound] = limit;
-      out[exclusive] = true;
+      // 3.1 may give both bounds; 3.0 has one bound and a flag, so the stricter one is kept.
+      const inclusive = out[bound];
+      if (typeof inclusive === 'number' && !stricter(limit, inclusive)) delete out[exclusive];
+      else {
+        out[bound] = limit;
+        out[exclusive] = true;
+      }
+    }
+    // 3.1 says "binary" with contentMediaType/contentEncoding where 3.0 used format (OAS 3.1, binary data).
+    if (out.format === undefined && (out.type === 'string' || out.type === undefined)) {
+      if (out.contentEncoding === 'base64' || out.contentEncoding === 'base64url') out.format = 'byte';
+      else if (isBinaryMediaType(out.contentMediaType) && out.contentEncoding === undefined) out.format = 'binary';
+      if (out.format !== undefined) out.type = 'string';
     }
     if (typeof out.$ref === 'string' && Object.keys(out).length > 1) {
       const { $ref, ...siblings } = out;
@@ -225,6 +243,11 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
     };
   }
   return { document: out, problems: unshown.problems() };
+}
+
+/** A media type whose content is bytes, not text: a string holding JSON, XML or text/* is still a string. */
+function isBinaryMediaType(type: unknown): boolean {
+  return typeof type === 'string' && !/^text\/|json|xml/i.test(type);
 }
 
 function asList(value: unknown): unknown[] {

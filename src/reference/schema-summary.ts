@@ -2,6 +2,7 @@
  * What a schema says, in short words for a reader: its type, its
  * constraints and its flags. Pure functions; components only lay them out.
  */
+import type { OpenAPIV3 } from 'openapi-types';
 import { fromPointer, isReference, type SchemaOrRef, type SchemaResolver } from '../openapi/index.ts';
 
 /** The component schema name a `$ref` points at, if it points into components/schemas. */
@@ -16,6 +17,7 @@ export function typeLabel(schemas: SchemaResolver, schema: SchemaOrRef): string 
   const name = refName(schema);
   if (name) return name;
   const s = schemas.resolve(schema);
+  const choice = scalarChoice(s);
   let label: string;
   if (s.type === 'array') {
     label = `array of ${s.items ? typeLabel(schemas, s.items) : 'anything'}`;
@@ -27,14 +29,18 @@ export function typeLabel(schemas: SchemaResolver, schema: SchemaOrRef): string 
         .map((part) => refName(part))
         .filter(Boolean)
         .join(' + ') || 'object';
+  } else if (choice) {
+    label = choice;
   } else if (s.oneOf) {
     label = `one of ${s.oneOf.length} shapes`;
   } else if (s.anyOf) {
     label = `any of ${s.anyOf.length} shapes`;
   } else if (s.properties) {
     label = 'object';
+  } else if (allowsNothing(s)) {
+    label = 'no value allowed';
   } else {
-    label = 'any';
+    label = (s.enum && typeOfValues(s.enum)) ?? 'any';
   }
   return s.nullable ? `${label} | null` : label;
 }
@@ -63,9 +69,43 @@ export function constraints(schemas: SchemaResolver, schema: SchemaOrRef): strin
   // A pattern that is not text (a number, say) breaks the schema; the loader warns, and it is not shown.
   if (typeof s.pattern === 'string' && s.pattern) out.push(`pattern: ${s.pattern}`);
   if (s.uniqueItems) out.push('unique items');
-  if (s.enum) out.push(`one of: ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`);
+  if (s.not && !allowsNothing(s)) out.push(`not ${typeLabel(schemas, s.not)}`);
+  if (s.enum?.length === 1) out.push(`only ${JSON.stringify(s.enum[0])}`);
+  else if (s.enum) out.push(`one of: ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`);
   if (s.default !== undefined) out.push(`default: ${JSON.stringify(s.default)}`);
   return out;
+}
+
+/**
+ * A choice whose every option is a bare type, as 3.1 writes `type: [string, integer]` (dialect.ts):
+ * `string | integer`, with nothing to expand. Undefined for any other schema.
+ */
+function scalarChoice(s: OpenAPIV3.SchemaObject): string | undefined {
+  const options = s.oneOf ?? s.anyOf;
+  if (!options?.length || s.type || s.properties) return undefined;
+  const labels: string[] = [];
+  for (const option of options) {
+    if (isReference(option) || !option.type || option.type === 'object' || option.type === 'array') return undefined;
+    if (Object.keys(option).some((key) => key !== 'type' && key !== 'format')) return undefined;
+    labels.push(option.format ? `${option.type} (${option.format})` : option.type);
+  }
+  return labels.join(' | ');
+}
+
+/** The one type all of an enum's values have, for an enum that names no type (3.1's bare `const`). */
+function typeOfValues(values: unknown[]): string | undefined {
+  const types = new Set(
+    values.map((v) => (Number.isInteger(v) ? 'integer' : typeof v === 'number' ? 'number' : typeof v)),
+  );
+  const [only] = types;
+  return types.size === 1 && (only === 'string' || only === 'integer' || only === 'number' || only === 'boolean')
+    ? only
+    : undefined;
+}
+
+/** `not: {}`, as 3.1 writes `false` (dialect.ts): a field that must be absent. */
+function allowsNothing(s: OpenAPIV3.SchemaObject): boolean {
+  return s.not !== undefined && !isReference(s.not) && Object.keys(s.not).length === 0;
 }
 
 /** Read-only / write-only / deprecated, as words. */
@@ -120,7 +160,7 @@ export function additionalPropertiesNote(schemas: SchemaResolver, schema: Schema
 /** Whether a schema has inner structure worth expanding (an object, array of objects, or composition). */
 export function hasChildren(schemas: SchemaResolver, schema: SchemaOrRef): boolean {
   const s = schemas.resolve(schema);
-  if (s.oneOf || s.anyOf) return true;
+  if (s.oneOf || s.anyOf) return scalarChoice(s) === undefined;
   if (s.type === 'array') return s.items ? hasChildren(schemas, s.items) : false;
   return (objectProperties(schemas, schema)?.length ?? 0) > 0 || typeof s.additionalProperties === 'object';
 }

@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { toModelDialect } from '../../src/openapi/dialect.ts';
-import { constraints, typeLabel } from '../../src/reference/schema-summary.ts';
+import { exampleFromSchema } from '../../src/openapi/index.ts';
+import { constraints, hasChildren, typeLabel } from '../../src/reference/schema-summary.ts';
 import { walk } from '../support/built-site.ts';
 import { modelOf, problemsOf } from './support/check.ts';
 import { buildSite, run } from './support/programs.ts';
@@ -55,9 +56,47 @@ describe('a 3.1 schema, read as the model reads schemas', () => {
     expect(resolved.anyOf).toEqual([{ type: 'string' }, { type: 'integer' }]);
   });
 
-  it('turns const into a one-value enum', async () => {
+  it('turns const into a one-value enum, named by its value and typed by it where no type is given', async () => {
     const { model, schema } = await bodySchema(describe31('type: string\nconst: fixed'));
-    expect(constraints(model.schemaResolver, schema)).toContain('one of: "fixed"');
+    expect(constraints(model.schemaResolver, schema)).toContain('only "fixed"');
+    const bare = await bodySchema(describe31('const: 3'));
+    expect(typeLabel(bare.model.schemaResolver, bare.schema)).toBe('integer');
+  });
+
+  it('names the types of a type list, with nothing to expand', async () => {
+    const { model, schema } = await bodySchema(describe31('type: [string, integer, "null"]'));
+    expect(typeLabel(model.schemaResolver, schema)).toBe('string | integer | null');
+    expect(hasChildren(model.schemaResolver, schema)).toBe(false);
+  });
+
+  it('reads a boolean schema: true allows any value, false none, and no example carries the false one', async () => {
+    const { model, schema, resolved } = await bodySchema(
+      describe31('type: object\nproperties:\n  anything: true\n  never: false\n  name: { type: string }'),
+    );
+    const property = (name: string) => resolved.properties?.[name] ?? {};
+    expect(typeLabel(model.schemaResolver, property('anything'))).toBe('any');
+    expect(typeLabel(model.schemaResolver, property('never'))).toBe('no value allowed');
+    expect(exampleFromSchema(model.schemaResolver, schema)).toEqual({ name: 'string' });
+  });
+
+  it('reads binary data written the 3.1 way: contentEncoding as bytes, a binary contentMediaType as a file', async () => {
+    const { model, resolved } = await bodySchema(
+      describe31(
+        [
+          'type: object',
+          'properties:',
+          '  photo: { type: string, contentMediaType: image/png }',
+          '  thumbnail: { type: string, contentEncoding: base64, contentMediaType: image/png }',
+          '  settings: { type: string, contentMediaType: application/json }',
+        ].join('\n'),
+      ),
+    );
+    const label = (name: string) => typeLabel(model.schemaResolver, resolved.properties?.[name] ?? {});
+    expect([label('photo'), label('thumbnail'), label('settings')]).toEqual([
+      'string (binary)',
+      'string (byte)',
+      'string',
+    ]);
   });
 
   it('takes the first of an examples list as the example', async () => {
@@ -68,6 +107,13 @@ describe('a 3.1 schema, read as the model reads schemas', () => {
   it('reads numeric exclusiveMinimum and exclusiveMaximum as exclusive bounds', async () => {
     const { model, schema } = await bodySchema(describe31('type: number\nexclusiveMinimum: 0\nexclusiveMaximum: 10'));
     expect(constraints(model.schemaResolver, schema)).toEqual(['> 0', '< 10']);
+  });
+
+  it('keeps the stricter bound where a minimum and a numeric exclusiveMinimum are both given', async () => {
+    const inclusive = await bodySchema(describe31('type: integer\nminimum: 10\nexclusiveMinimum: 5'));
+    expect(constraints(inclusive.model.schemaResolver, inclusive.schema)).toEqual(['≥ 10']);
+    const exclusive = await bodySchema(describe31('type: integer\nmaximum: 10\nexclusiveMaximum: 5'));
+    expect(constraints(exclusive.model.schemaResolver, exclusive.schema)).toEqual(['< 5']);
   });
 
   it('keeps a $ref and the keywords beside it (3.0 would drop them)', async () => {
