@@ -160,3 +160,53 @@ describe('errors at a glance', () => {
     expect(list).toContain('<a href="/reference/schemas/error/">Error</a>');
   });
 });
+
+describe('authentication', () => {
+  /** The text of the Authentication section of the one operation of a description whose security is `security`. */
+  async function authenticationOf(security: string): Promise<string> {
+    const model = await modelOf(`openapi: 3.0.3
+info: { title: Keys, version: 1.0.0 }
+paths:
+  /things:
+    get:
+      operationId: listThings
+      security: ${security}
+      responses:
+        '200': { description: OK }
+components:
+  securitySchemes:
+    header: { type: apiKey, in: header, name: X-Key }
+    query: { type: apiKey, in: query, name: key }
+    bearer: { type: http, scheme: bearer }
+`);
+    const [operation] = model.operations;
+    if (!operation) throw new Error('no operation');
+    const container = await AstroContainer.create();
+    const html = await container.renderToString(OperationView, {
+      props: { model, operation, outline: operationOutline(model, operation) },
+    });
+    const section = /<h3 id="authentication">[\s\S]*?(?=<h[23] )/.exec(html)?.[0] ?? '';
+    return section
+      .replace(/<\/?(?:h3|p|ul|li)\b[^>]*>/g, ' ')
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
+
+  it('joins the schemes one requirement needs with "and", and introduces a choice of requirements', async () => {
+    expect(await authenticationOf('[{ header: [], query: [] }, { bearer: [] }]')).toBe(
+      'Authentication Any one of these: ' +
+        'Send your API key in the X-Key header (header), and send your API key in the key query parameter (query). ' +
+        'bearer: http (bearer) (how to get one).',
+    );
+  });
+
+  it('says where credentials are optional (an empty requirement), and that none are needed where it is the only one', async () => {
+    expect(await authenticationOf('[{}, { bearer: [] }]')).toContain(
+      'Without credentials: this operation also answers calls that send none.',
+    );
+    expect(await authenticationOf('[{}]')).toBe(
+      'Authentication No authentication: this operation can be called without credentials.',
+    );
+  });
+});
