@@ -152,6 +152,8 @@ export type OperationBadge = { kind: 'deprecated'; sunset?: string } | { kind: '
 export interface ApiOperation {
   /** The given operationId, or one derived from method and path. */
   operationId: string;
+  /** The operationId as the description writes it, when it gives one (`operationId` may be derived or suffixed). */
+  givenOperationId?: string;
   /** Stable, URL-safe: `animals/get-pet` (tag slug / operation slug). */
   slug: string;
   /**

@@ -12,7 +12,7 @@ import {
   slugify,
 } from '../openapi/index.ts';
 import { badgeLabel } from './badges.ts';
-import { operationTitle, referencePaths, tagLabel } from './routes.ts';
+import { operationLabel, referencePaths, tagLabel } from './routes.ts';
 
 /** The sidebar items Starlight's config takes (a subset of its schema). */
 export type SidebarItem =
@@ -170,7 +170,7 @@ const sidebarParts = oncePerModel((model): SidebarParts => {
   const urls = referencePaths(model);
   const operations = new Map(model.operations.map((o) => [o.operationId, o]));
   const operationEntry = (operation: ApiOperation): SidebarItem => ({
-    label: operationTitle(operation),
+    label: operationLabel(operation),
     link: urls.operation(operation),
     attrs: { 'data-method': operation.method.toUpperCase() },
     ...(operation.badge ? { badge: badgeLabel(operation.badge) } : {}),

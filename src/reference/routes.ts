@@ -155,12 +155,38 @@ export function tagLabel(named: { name: string; summary?: string }): string {
 
 /**
  * What a reader calls an operation, in headings, the sidebar, `<title>` and search: its summary as plain text,
- * else METHOD path. A summary written as Markdown loses its markup (real descriptions put links in them), and a
+ * else the words of its given operationId (`add_guild_member` → "Add guild member", as Redoc does), else
+ * METHOD path. A summary written as Markdown loses its markup (real descriptions put links in them), and a
  * long one is cut to its first sentence; the page then shows the whole summary (`fullSummary`).
  */
 export function operationTitle(operation: ApiOperation): string {
+  return operationName(operation) ?? `${operation.method.toUpperCase()} ${operation.path}`;
+}
+
+/** The title beside a method badge (the sidebar): the same, but the path alone where the title would be METHOD path. */
+export function operationLabel(operation: ApiOperation): string {
+  return operationName(operation) ?? operation.path;
+}
+
+function operationName(operation: ApiOperation): string | undefined {
   const summary = operation.summary?.trim();
-  return summary ? plainTitle(summary) : `${operation.method.toUpperCase()} ${operation.path}`;
+  if (summary) return plainTitle(summary);
+  return (operation.givenOperationId && identifierWords(operation.givenOperationId)) || undefined;
+}
+
+/**
+ * An identifier as words: `getPetByID`, `get_pet_by_id` and `get-pet-by-id` → "Get pet by ID" (acronyms
+ * kept). Empty when it has no letters or digits.
+ */
+export function identifierWords(identifier: string): string {
+  const text = identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((word) => (word.length > 1 && word === word.toUpperCase() ? word : word.toLowerCase()))
+    .join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The summary, when the title does not say all of it (it had markup or was cut); else undefined. */

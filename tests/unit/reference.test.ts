@@ -10,7 +10,9 @@ import { operationOutline } from '../../src/reference/operation-outline.ts';
 import { pageHeadings } from '../../src/reference/page-headings.ts';
 import {
   fullSummary,
+  identifierWords,
   modelsIndexPages,
+  operationLabel,
   operationTitle,
   referenceRoutes,
   referenceUrls,
@@ -290,6 +292,24 @@ describe('operation titles', () => {
     const operation = await withSummary(long);
     expect(operationTitle(operation)).toBe('Lists every thing the account can see.');
     expect(fullSummary(operation)).toBe(long.trim());
+  });
+
+  it('are the words of the given operationId where there is no summary, else METHOD path (the sidebar: the path)', async () => {
+    const named = (await modelOf(minimalSpec)).operations[0];
+    const unnamed = (await modelOf(minimalSpec.replace('      operationId: listThings\n', ''))).operations[0];
+    if (!named || !unnamed) throw new Error('no operation');
+    expect([operationTitle(named), operationLabel(named)]).toEqual(['List things', 'List things']);
+    expect([operationTitle(unnamed), operationLabel(unnamed)]).toEqual(['GET /things', '/things']);
+  });
+
+  it.each([
+    ['getPetByID', 'Get pet by ID'],
+    ['add_guild_member', 'Add guild member'],
+    ['repos/get-content', 'Repos get content'],
+    ['HTTPServerStatus', 'HTTP server status'],
+    ['__', ''],
+  ])('read the operationId %s as "%s"', (identifier, words) => {
+    expect(identifierWords(identifier)).toBe(words);
   });
 
   it('cut a long summary without a sentence end at the length limit, with an ellipsis', async () => {

@@ -104,6 +104,8 @@ export function readOperation(
         : defaults.servers,
   };
   if (place.webhook) model.webhook = true;
+  if (typeof operation.operationId === 'string' && operation.operationId)
+    model.givenOperationId = operation.operationId;
   if (operation.summary) model.summary = operation.summary;
   if (operation.description) model.description = operation.description;
   if (operation.externalDocs && typeof operation.externalDocs.url === 'string') {
