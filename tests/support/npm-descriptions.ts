@@ -14,7 +14,7 @@ export interface NpmDescription {
   file: string;
 }
 
-/** GitHub's REST API (1,223 operations, OpenAPI 3.0.3) and examples from ReadMe, in 3.0 and 3.1. */
+/** GitHub's REST API (1,223 operations, OpenAPI 3.0.3), examples from ReadMe in 3.0 and 3.1, and Scalar's Galaxy. */
 export const githubRest: NpmDescription = {
   label: 'GitHub REST (npm @octokit/openapi)',
   pkg: '@octokit/openapi@23.0.2',
@@ -29,6 +29,13 @@ export const readmeCircular = readme('circular', '3.0/json/circular.json');
 export const readmePolymorphism = readme('polymorphism', '3.0/json/polymorphism.json');
 export const readmeTrainTravel31 = readme('Train Travel, 3.1', '3.1/json/train-travel.json');
 export const readmePetstore31 = readme('Petstore, 3.1', '3.1/json/petstore.json');
+
+/** Scalar's own test description (OpenAPI 3.1.1): a webhook, callbacks, `$dynamicRef` generics, eight security schemes. */
+export const scalarGalaxy: NpmDescription = {
+  label: 'Scalar Galaxy, 3.1 (npm @scalar/galaxy)',
+  pkg: '@scalar/galaxy@0.6.12',
+  file: 'dist/latest.yaml',
+};
 
 /** Fetches each description's package into `dir`; returns the path of each description, in order. */
 export async function fetchNpmDescriptions(dir: string, sources: readonly NpmDescription[]): Promise<string[]> {
