@@ -12,7 +12,7 @@ import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin, StarlightUserConfig } from '@astrojs/starlight/types';
 import { hasReleases } from '../changes/releases.ts';
-import { formatProblems, loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
+import { countOf, formatProblems, loadApiModel, operationCount, resolveSpecPath, SpecError } from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
@@ -62,7 +62,7 @@ export function apiReferencePlugin(): StarlightPlugin {
           const model = await loadApiModel(file);
           if (model.warnings.length > 0) logger.warn(formatProblems(shown, model.warnings));
           logger.info(
-            `${model.info.title} ${model.info.version}: ${model.operations.length} operations, ${model.schemas.length} schemas.`,
+            `${model.info.title} ${model.info.version}: ${operationCount(model)}, ${countOf(model.schemas.length, 'schema')}.`,
           );
           const indexing = descriptionIndexing(model);
           if (indexing.scope === 'opening') {

@@ -13,9 +13,12 @@ export function operationCount(
 ): string {
   const ids = new Set(operationIds);
   const webhooks = model.operations.filter((o) => o.webhook && ids.has(o.operationId)).length;
-  const served = ids.size - webhooks;
-  if (webhooks === 0) return countOf(served, 'operation');
-  return served === 0
-    ? countOf(webhooks, 'webhook')
-    : `${countOf(served, 'operation')} and ${countOf(webhooks, 'webhook')}`;
+  const callbacks = model.operations.filter((o) => o.callback && ids.has(o.operationId)).length;
+  const served = ids.size - webhooks - callbacks;
+  const parts = [
+    served > 0 || (webhooks === 0 && callbacks === 0) ? countOf(served, 'operation') : '',
+    webhooks > 0 ? countOf(webhooks, 'webhook') : '',
+    callbacks > 0 ? countOf(callbacks, 'callback') : '',
+  ].filter(Boolean);
+  return parts.length === 1 ? (parts[0] as string) : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }

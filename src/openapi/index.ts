@@ -21,7 +21,7 @@ export { looksLikeJson } from './locate-in-json.ts';
 export { operationById } from './lookups.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';
-export { httpMethods, isHttpMethod, pathItemMethods } from './model.ts';
+export { httpMethods, isHttpMethod, pathItemMethods, sentByApi } from './model.ts';
 export { defaultParseLimits, type ParsedSource, parseSource } from './parse-source.ts';
 export { oncePerModel } from './per-model.ts';
 export { dereference, isReference } from './refs.ts';

@@ -16,6 +16,11 @@ export const httpMethods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete
 export const pathItemMethods: readonly string[] = [...httpMethods, 'query'];
 
 /** Whether a path item's key is an operation (the others are `parameters`, `summary`, extensions…). */
+/** Whether the API sends this request (a webhook or a callback) rather than serving it. */
+export function sentByApi(operation: Pick<ApiOperation, 'webhook' | 'callback'>): boolean {
+  return operation.webhook === true || operation.callback !== undefined;
+}
+
 export function isHttpMethod(key: string): key is HttpMethod {
   return (httpMethods as readonly string[]).includes(key);
 }
@@ -149,6 +154,16 @@ export type TryItPolicy = { enabled: true } | { enabled: false; reason: string; 
 /** The one badge an operation shows; deprecated wins over a stability level. */
 export type OperationBadge = { kind: 'deprecated'; sunset?: string } | { kind: 'experimental' } | { kind: 'beta' };
 
+/** Where a callback comes from: the operation it follows, its name there and the URL it goes to. */
+export interface ApiCallback {
+  /** The operationId of the operation whose `callbacks` it is in. */
+  after: string;
+  /** Its key under `callbacks` (`planetCreated`). */
+  name: string;
+  /** The runtime expression its URL is (`{$request.body#/callbackUrl}`): the caller chose the URL. */
+  url: string;
+}
+
 export interface ApiOperation {
   /** The given operationId, or one derived from method and path. */
   operationId: string;
@@ -161,10 +176,14 @@ export interface ApiOperation {
    * 3.2's `additionalOperations` (`LINK`). Shown in upper case.
    */
   method: string;
-  /** The path template; for a webhook, its name. */
+  /** The path template; for a webhook, its name; for a callback, the expression of its URL. */
   path: string;
   /** Set on a webhook (3.1's `webhooks`): a request the API sends to the reader's server, not one it serves. */
   webhook?: true;
+  /** Set on a callback: a request the API sends back to the caller after another operation (OpenAPI `callbacks`). */
+  callback?: ApiCallback;
+  /** The operationIds of this operation's callbacks, in the order written. */
+  callbacks?: string[];
   /** JSON pointer to the operation in the description. */
   pointer: string;
   summary?: string;

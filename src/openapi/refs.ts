@@ -193,8 +193,9 @@ export function inlinePathItem(
   path: string,
   raw: unknown,
   container: 'paths' | 'webhooks' = 'paths',
+  /** Where the item is written, when it is not under `container` (a callback's). */
+  own = toPointer([container, path]),
 ): { item: Record<string, unknown>; pointerOf(field: string): string } {
-  const own = toPointer([container, path]);
   if (!isRecord(raw)) return { item: {}, pointerOf: (field) => `${own}/${field}` };
   if (typeof raw.$ref !== 'string') return { item: raw, pointerOf: (field) => `${own}/${escapeSegment(field)}` };
   const end = followChain(root, raw.$ref);

@@ -5,7 +5,7 @@
  * operation, the quota of a request without a valid key, and which operations the API serves. (Whether the console may call an
  * operation is the model's own `operation.tryIt`.)
  */
-import type { ApiDemoKey, ApiModel, ApiOperation, ApiServer } from './model.ts';
+import { type ApiDemoKey, type ApiModel, type ApiOperation, type ApiServer, sentByApi } from './model.ts';
 
 /** Requests a key may make per clock minute and per UTC day. */
 export interface Quota {
@@ -13,9 +13,9 @@ export interface Quota {
   perDay: number;
 }
 
-/** The operations the API serves: every operation but the webhooks, which the API sends. */
+/** The operations the API serves: every operation but the webhooks and callbacks, which the API sends. */
 export function servedOperations(model: ApiModel): ApiOperation[] {
-  return model.operations.filter((operation) => !operation.webhook);
+  return model.operations.filter((operation) => !sentByApi(operation));
 }
 
 /** The server that accepts demo keys (`x-demo-keys`): the local sandbox, if the spec names one. */

@@ -13,7 +13,14 @@ import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
 import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
 import { exampleRequest } from './example-request.ts';
-import type { ApiCodeSample, ApiModel, ApiOperation, ApiSecurityScheme, ApiServer } from './model.ts';
+import {
+  type ApiCodeSample,
+  type ApiModel,
+  type ApiOperation,
+  type ApiSecurityScheme,
+  type ApiServer,
+  sentByApi,
+} from './model.ts';
 import { uniqueSlugs } from './slug.ts';
 
 /** One code sample as a page shows it: a tab label, a language id and the code. */
@@ -85,7 +92,7 @@ export const sampleTargets: readonly SampleTarget[] = [
  * `x-codeSamples` replace a language or add others.
  */
 export function codeSamples(model: ApiModel, operation: ApiOperation, options: SampleOptions = {}): CodeSample[] {
-  const generated = operation.webhook
+  const generated = sentByApi(operation)
     ? [webhookMessage(model, operation)]
     : generatedSamples(harRequest(model, operation, options));
   return withHandWrittenSamples(generated, operation.codeSamples);
@@ -94,13 +101,17 @@ export function codeSamples(model: ApiModel, operation: ApiOperation, options: S
 /** Where a webhook's sample says it arrives: the reader's own server, which the description cannot know. */
 export const webhookTarget = { host: 'your-server.example', path: '/your-webhook-url' };
 
+/** Where a callback's sample says it arrives: the URL the reader gave in the request that triggered it. */
+export const callbackTarget = { host: 'your-server.example', path: '/your-callback-url' };
+
 /**
- * A webhook is not called, it is received: its sample is the HTTP message the API sends to the reader's server
- * (method, header parameters, content type and the example payload), not code that sends it.
+ * A webhook or callback is not called, it is received: its sample is the HTTP message the API sends to the
+ * reader's server (method, header parameters, content type and the example payload), not code that sends it.
  */
 function webhookMessage(model: ApiModel, operation: ApiOperation): CodeSample {
   const example = exampleRequest(model.schemaResolver, operation);
-  const lines = [`${operation.method.toUpperCase()} ${webhookTarget.path} HTTP/1.1`, `Host: ${webhookTarget.host}`];
+  const target = operation.callback ? callbackTarget : webhookTarget;
+  const lines = [`${operation.method.toUpperCase()} ${target.path} HTTP/1.1`, `Host: ${target.host}`];
   for (const parameter of example.parameters) {
     if (parameter.in !== 'header' || parameter.value === undefined || !isHeaderName(parameter.name)) continue;
     if (ignoredHeaderParameters.has(parameter.name.toLowerCase())) continue;

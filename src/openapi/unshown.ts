@@ -33,8 +33,9 @@ export class UnshownReport {
 type Json = Record<string, unknown>;
 
 /**
- * Objects the model does not represent: callbacks, response links and multipart encodings. `document` is in the model's dialect (3.0's), `$ref`s not followed: each
- * object is counted where it is written.
+ * Objects the model does not represent: response links, multipart encodings and a callback's own callbacks (an
+ * operation's callbacks are shown, and their insides walked like any operation's). `document` is in the model's
+ * dialect (3.0's), `$ref`s not followed: each object is counted where it is written.
  */
 export function findUnshownStructures(document: Json, report: UnshownReport): void {
   const media = (content: unknown, pointer: string) => {
@@ -56,14 +57,15 @@ export function findUnshownStructures(document: Json, report: UnshownReport): vo
     }
     media(value.content, `${pointer}/content`);
   };
-  const operation = (value: unknown, pointer: string) => {
+  const operation = (value: unknown, pointer: string, inCallback: boolean) => {
     if (!isRecord(value)) return;
-    if (isRecord(value.callbacks) && Object.keys(value.callbacks).length > 0) {
-      report.note(
-        'callbacks',
-        `${pointer}/callbacks`,
-        'An operation’s `callbacks` (requests the API makes back to the caller)',
-      );
+    // A callback's operations are shown (each its own page), but not callbacks of those in turn.
+    if (isRecord(value.callbacks)) {
+      for (const [name, callback] of Object.entries(value.callbacks)) {
+        const at = `${pointer}/callbacks/${escapeSegment(name)}`;
+        if (inCallback) report.note('nested callbacks', at, 'A callback’s own `callbacks`');
+        else if (isRecord(callback)) each(callback, at, (item, p) => pathItem(item, p, true));
+      }
     }
     if (isRecord(value.requestBody)) media(value.requestBody.content, `${pointer}/requestBody/content`);
     if (isRecord(value.responses)) {
@@ -71,12 +73,14 @@ export function findUnshownStructures(document: Json, report: UnshownReport): vo
         response(r, `${pointer}/responses/${escapeSegment(status)}`);
     }
   };
-  const pathItem = (value: unknown, pointer: string) => {
+  const pathItem = (value: unknown, pointer: string, inCallback = false) => {
     if (!isRecord(value)) return;
-    for (const method of pathItemMethods) if (method in value) operation(value[method], `${pointer}/${method}`);
+    for (const method of pathItemMethods) {
+      if (method in value) operation(value[method], `${pointer}/${method}`, inCallback);
+    }
     if (isRecord(value.additionalOperations)) {
       for (const [method, op] of Object.entries(value.additionalOperations)) {
-        operation(op, `${pointer}/additionalOperations/${escapeSegment(method)}`);
+        operation(op, `${pointer}/additionalOperations/${escapeSegment(method)}`, inCallback);
       }
     }
   };
@@ -84,15 +88,15 @@ export function findUnshownStructures(document: Json, report: UnshownReport): vo
     if (isRecord(map)) for (const [key, value] of Object.entries(map)) read(value, `${pointer}/${escapeSegment(key)}`);
   };
 
-  each(document.paths, '/paths', pathItem);
-  each(document.webhooks, '/webhooks', pathItem);
+  each(document.paths, '/paths', (item, pointer) => pathItem(item, pointer));
+  each(document.webhooks, '/webhooks', (item, pointer) => pathItem(item, pointer));
   const components = isRecord(document.components) ? document.components : {};
-  each(components.pathItems, '/components/pathItems', pathItem);
+  each(components.pathItems, '/components/pathItems', (item, pointer) => pathItem(item, pointer));
   each(components.responses, '/components/responses', response);
   each(components.requestBodies, '/components/requestBodies', (body, pointer) => {
     if (isRecord(body)) media(body.content, `${pointer}/content`);
   });
-  each(components.callbacks, '/components/callbacks', (_, pointer) =>
-    report.note('callbacks', pointer, 'An operation’s `callbacks` (requests the API makes back to the caller)'),
+  each(components.callbacks, '/components/callbacks', (callback, pointer) =>
+    each(callback, pointer, (item, p) => pathItem(item, p, true)),
   );
 }

@@ -26,7 +26,9 @@ import {
   isJsonMediaType,
   isRecord,
   oncePerModel,
+  operationById,
   type SchemaResolver,
+  sentByApi,
   slugify,
   statusCovers,
 } from '../openapi/index.ts';
@@ -120,7 +122,7 @@ export interface OperationOutline {
   /** Success status first, then each documented status that has an example. */
   responseExamples: ResponseExamples[];
   request: OutlineHeading;
-  /** Absent on a webhook: the reader sends nothing, so needs no credentials. */
+  /** Absent on a webhook or callback: the reader sends nothing, so needs no credentials. */
   authentication?: OutlineHeading;
   parameters: { heading: OutlineHeading; parameters: ApiParameter[] }[];
   requestBody?: { heading: OutlineHeading; body: ApiRequestBody; media: PlannedMedia[] };
@@ -138,6 +140,11 @@ export interface OperationOutline {
     bodies: PlannedMedia[];
     /** The model of the error bodies, when one is: the page then links to it rather than list its fields. */
     bodyModel?: string;
+  };
+  /** The requests the API sends back after this one (`callbacks`), each with its own page. */
+  callbacks?: {
+    heading: OutlineHeading;
+    operations: ApiOperation[];
   };
 }
 
@@ -211,21 +218,24 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
       ...(errorBodyModel ? { bodyModel: errorBodyModel } : {}),
     };
   }
+  const callbacks = (operation.callbacks ?? []).flatMap((id) => operationById(model, id) ?? []);
 
   return {
-    // A webhook's sample is the message the API sends (samples.ts), and it needs no credentials from the reader.
-    requestSample: h2('request-sample', operation.webhook ? 'Payload example' : 'Request sample'),
+    // A webhook's or callback's sample is the message the API sends (samples.ts), and it needs no credentials
+    // from the reader.
+    requestSample: h2('request-sample', sentByApi(operation) ? 'Payload example' : 'Request sample'),
     ...(examples.length > 0 ? { responseExample: h2('response-example', 'Response example') } : {}),
     samples: codeSamples(model, operation),
     responseExamples: examples,
     request: h2('request', 'Request'),
-    ...(operation.webhook ? {} : { authentication: h3('authentication', 'Authentication') }),
+    ...(sentByApi(operation) ? {} : { authentication: h3('authentication', 'Authentication') }),
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: h2('responses', 'Responses'),
     commonHeaders,
     outcomes,
     ...(errors ? { errors } : {}),
+    ...(callbacks.length > 0 ? { callbacks: { heading: h2('callbacks', 'Callbacks'), operations: callbacks } } : {}),
   };
 }
 
@@ -275,6 +285,7 @@ export function outlineHeadings(outline: OperationOutline): OutlineHeading[] {
     outline.responses,
     ...outline.outcomes.map((o) => o.heading),
     ...(outline.errors ? [outline.errors.heading] : []),
+    ...(outline.callbacks ? [outline.callbacks.heading] : []),
   ];
 }
 

@@ -155,8 +155,8 @@ export function tagLabel(named: { name: string; summary?: string }): string {
 
 /**
  * What a reader calls an operation, in headings, the sidebar, `<title>` and search: its summary as plain text,
- * else the words of its given operationId (`add_guild_member` → "Add guild member", as Redoc does), else
- * METHOD path. A summary written as Markdown loses its markup (real descriptions put links in them), and a
+ * else the words of its given operationId (`add_guild_member` → "Add guild member", as Redoc does) or, for a
+ * callback, of its name (`planetCreated` → "Planet created"), else METHOD path. A summary written as Markdown loses its markup (real descriptions put links in them), and a
  * long one is cut to its first sentence; the page then shows the whole summary (`fullSummary`).
  */
 export function operationTitle(operation: ApiOperation): string {
@@ -171,7 +171,8 @@ export function operationLabel(operation: ApiOperation): string {
 function operationName(operation: ApiOperation): string | undefined {
   const summary = operation.summary?.trim();
   if (summary) return plainTitle(summary);
-  return (operation.givenOperationId && identifierWords(operation.givenOperationId)) || undefined;
+  const id = operation.givenOperationId ?? operation.callback?.name;
+  return (id && identifierWords(id)) || undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * A site built from an OpenAPI 3.2 description (tests/fixtures/events-3.2/openapi.yaml), read in Chromium: a
- * webhook's page says the API calls the reader and offers nothing to send; a QUERY operation shows its method and
+ * webhook's page says the API calls the reader and offers nothing to send; so does a callback's, which the page
+ * of the operation it follows lists; a QUERY operation shows its method and
  * samples; a parent tag is a group in the sidebar, labelled by its summary; a stream says what each item is.
  */
 import path from 'node:path';
@@ -32,7 +33,32 @@ test('a webhook has its own page, marked as the API calling you, with its payloa
   await page.goto(`${site().baseUrl}/`);
   const glance = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Subscriptions —' });
   await expect(glance).toHaveText('Subscriptions — Subscriptions (1 webhook)');
-  await expect(page.getByRole('main')).toContainText('5 operations, 1 webhook and 2 schemas.');
+  await expect(page.getByRole('main')).toContainText('5 operations, 1 webhook, 1 callback and 2 schemas.');
+});
+
+test('a callback has its own page, reached from the operation it follows, saying where the API sends it', async ({
+  page,
+}) => {
+  await page.goto(`${site().baseUrl}/reference/publishing/publish-event/`);
+  const callbacks = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Event stored' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Callbacks' })).toBeVisible();
+  await expect(callbacks).toHaveText('POST Event stored, to the URL in the request’s X-Notify-Url header.');
+  await callbacks.getByRole('link', { name: 'Event stored' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Event stored' })).toBeVisible();
+  await expect(page.getByText('Callback', { exact: true })).toBeVisible();
+  const aside = page.getByRole('complementary', { name: 'Callback: the API calls you back' });
+  await expect(aside).toContainText(
+    'After Publish an event, Event Hub API sends this POST request to the URL in the request’s X-Notify-Url header.',
+  );
+  await expect(page.getByRole('button', { name: /^Try it/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Authentication' })).toHaveCount(0);
+  const payload = page.getByRole('region', { name: 'Payload example' });
+  await expect(payload).toContainText('POST /your-callback-url HTTP/1.1');
+  await expect(page.getByRole('heading', { name: '204 No Content' })).toBeVisible();
+
+  await aside.getByRole('link', { name: 'Publish an event' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Publish an event' })).toBeVisible();
 });
 
 test('a QUERY operation shows its method, its samples send QUERY, and the page says why there is no console', async ({

@@ -6,13 +6,13 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { escapeSegment } from '../json-pointer.ts';
 import { isJsonMediaType } from '../media-type.ts';
-import type { ApiOperation } from '../model.ts';
+import { type ApiOperation, sentByApi } from '../model.ts';
 import type { SpecProblem } from '../spec-problem.ts';
 import type { Deref } from './context.ts';
 
 export function checkClosedBodies(operations: readonly ApiOperation[], deref: Deref): SpecProblem[] {
   return operations.flatMap((operation) => {
-    if (operation.webhook) return [];
+    if (sentByApi(operation)) return [];
     const media = operation.requestBody?.content.find((m) => isJsonMediaType(m.mediaType));
     if (!media?.schema) return [];
     const schema = deref<OpenAPIV3.SchemaObject>(media.schema);

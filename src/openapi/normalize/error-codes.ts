@@ -1,7 +1,7 @@
 /** The error catalog (`x-error-codes`), which operations can return each code, and examples checked against it. */
 import { type ErrorCodeEntry, readErrorCodes } from '../extensions/x-error-codes.ts';
 import { escapeSegment, isRecord } from '../json-pointer.ts';
-import type { ApiErrorCode, ApiOperation, ApiResponse } from '../model.ts';
+import { type ApiErrorCode, type ApiOperation, type ApiResponse, sentByApi } from '../model.ts';
 import { statusCovers } from '../response-status.ts';
 import type { SpecProblem } from '../spec-problem.ts';
 import type { Reading } from './context.ts';
@@ -9,8 +9,8 @@ import type { Reading } from './context.ts';
 export function readErrorCatalog(reading: Reading, operations: readonly ApiOperation[]): ApiErrorCode[] {
   const schemas = (reading.document.components?.schemas ?? {}) as Record<string, unknown>;
   const catalog = reading.take(readErrorCodes(schemas));
-  // A webhook's responses are what the reader's server answers, not errors of the API.
-  const served = operations.filter((o) => !o.webhook);
+  // A webhook's or callback's responses are what the reader's server answers, not errors of the API.
+  const served = operations.filter((o) => !sentByApi(o));
   if (catalog.length > 0) reading.problems.push(...checkExampleCodes(served, catalog));
   return catalog.map(({ scope, ...entry }) => ({
     ...entry,

@@ -6,7 +6,14 @@ import { readCodeSamples } from '../extensions/x-code-samples.ts';
 import { readRequiredPlan } from '../extensions/x-required-plan.ts';
 import { readDeprecatedSince, readSunset } from '../extensions/x-sunset.ts';
 import { escapeSegment, isRecord } from '../json-pointer.ts';
-import type { ApiOperation, ApiRateLimits, ApiSecurityRequirement, ApiServer, TryItPolicy } from '../model.ts';
+import type {
+  ApiCallback,
+  ApiOperation,
+  ApiRateLimits,
+  ApiSecurityRequirement,
+  ApiServer,
+  TryItPolicy,
+} from '../model.ts';
 import { isHttpMethod } from '../model.ts';
 import { readRequestBody, readResponse } from './content.ts';
 import { type Reading, wrongKind } from './context.ts';
@@ -26,6 +33,10 @@ export interface OperationPlace {
   path: string;
   /** Set for a webhook: the API sends this request; `path` is then the webhook's name. */
   webhook: boolean;
+  /** Set for a callback: the API sends this request after another operation; `path` is its URL's expression. */
+  callback?: ApiCallback;
+  /** A callback's tags when it has none of its own: those of the operation it follows. */
+  callbackTags?: string[];
   method: string;
   operationId: string;
   pointer: string;
@@ -56,7 +67,7 @@ export function readOperation(
     { list: item.parameters, pointer: place.pointerOf('parameters') },
     { list: operation.parameters, pointer: `${pointer}/parameters` },
   ]);
-  if (!place.webhook) problems.push(...checkPathParameters(path, parameters, pointer));
+  if (!place.webhook && !place.callback) problems.push(...checkPathParameters(path, parameters, pointer));
 
   const stabilityLevel = take(readStability(raw, pointer));
   const deprecated = operation.deprecated === true || stabilityLevel === 'deprecated';
@@ -83,7 +94,7 @@ export function readOperation(
     method,
     path,
     pointer,
-    tags: tags.length > 0 ? tags : [place.webhook ? untaggedWebhookName : untaggedName],
+    tags: tags.length > 0 ? tags : (place.callbackTags ?? [place.webhook ? untaggedWebhookName : untaggedName]),
     stability,
     tryIt: consolePolicy(place, take(readTryIt(raw, pointer))),
     security: operation.security ? defaults.readSecurity(operation.security, `${pointer}/security`) : defaults.security,
@@ -104,6 +115,7 @@ export function readOperation(
         : defaults.servers,
   };
   if (place.webhook) model.webhook = true;
+  if (place.callback) model.callback = place.callback;
   if (typeof operation.operationId === 'string' && operation.operationId)
     model.givenOperationId = operation.operationId;
   if (operation.summary) model.summary = operation.summary;
@@ -131,7 +143,7 @@ export function readOperation(
 }
 
 /**
- * The console calls the API; a webhook is the API calling the reader, so it has nothing to try. The console
+ * The console calls the API; a webhook or a callback is the API calling the reader, so it has nothing to try. The console
  * (Scalar's request client) sends the methods OpenAPI 3.0 and 3.1 name, not 3.2's QUERY or other methods.
  */
 function consolePolicy(place: OperationPlace, written: TryItPolicy): TryItPolicy {
@@ -140,6 +152,13 @@ function consolePolicy(place: OperationPlace, written: TryItPolicy): TryItPolicy
       enabled: false,
       reason: 'This is a webhook: the API sends this request to your server, so there is nothing to send from here.',
       source: 'webhooks',
+    };
+  }
+  if (place.callback) {
+    return {
+      enabled: false,
+      reason: 'This is a callback: the API sends this request to your server, so there is nothing to send from here.',
+      source: 'callbacks',
     };
   }
   if (!isHttpMethod(place.method)) {

@@ -2,14 +2,21 @@
  * The operations of `paths` and `webhooks`, in document order. A path item's operations are its fixed method fields
  * (3.0's eight and 3.2's `query`) and then 3.2's `additionalOperations`, whose keys are methods as sent (`LINK`,
  * `PURGE`) and are kept as written. A webhook is an operation the API sends; its name stands where a path would.
+ * An operation's `callbacks` are operations too, read right after it: requests the API sends back to the caller,
+ * each with the expression of its URL where a path would be, and the operation's tags unless it has its own.
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { escapeSegment, isRecord, toPointer } from '../json-pointer.ts';
-import type { ApiOperation } from '../model.ts';
+import type { ApiCallback, ApiOperation } from '../model.ts';
 import { pathItemMethods } from '../model.ts';
-import { inlinePathItem } from '../refs.ts';
+import { followChain, inlinePathItem } from '../refs.ts';
 import type { Reading } from './context.ts';
 import { derivedOperationId, type OperationDefaults, type OperationPlace, readOperation } from './operation.ts';
+
+/** What kind of path item is read: under `paths`, under `webhooks`, or in an operation's `callbacks`. */
+type ItemKind =
+  | { container: 'paths' | 'webhooks' }
+  | { container: 'callbacks'; callback: ApiCallback; tags: string[]; pointer: string; derivedId(): string };
 
 export function readOperations(reading: Reading, defaults: OperationDefaults): ApiOperation[] {
   const operations: ApiOperation[] = [];
@@ -31,10 +38,13 @@ export function readOperations(reading: Reading, defaults: OperationDefaults): A
     return operationId;
   };
 
-  const readItem = (container: 'paths' | 'webhooks', key: string, written: unknown) => {
-    const { item: inlined, pointerOf } = inlinePathItem(reading.document, key, written, container);
+  /** Reads one path item's operations (and theirs callbacks, after each); returns how many it has. */
+  const readItem = (key: string, written: unknown, kind: ItemKind): number => {
+    const { item: inlined, pointerOf } =
+      kind.container === 'callbacks'
+        ? inlinePathItem(reading.document, key, written, 'paths', kind.pointer)
+        : inlinePathItem(reading.document, key, written, kind.container);
     const item = inlined as OpenAPIV3.PathItemObject & Record<string, unknown>;
-    const webhook = container === 'webhooks';
     const found: { method: string; operation: OpenAPIV3.OperationObject; pointer: string }[] = [];
     for (const method of pathItemMethods) {
       const operation = item[method];
@@ -50,16 +60,66 @@ export function readOperations(reading: Reading, defaults: OperationDefaults): A
       }
     }
     for (const { method, operation, pointer } of found) {
-      const label = webhook ? `the webhook ${key} (${method.toUpperCase()})` : `${method.toUpperCase()} ${key}`;
-      const operationId = uniqueId(operation.operationId ?? derivedOperationId(method, key), label, pointer);
-      const place: OperationPlace = { path: key, webhook, method, operationId, pointer, item, pointerOf };
-      operations.push(readOperation(reading, place, operation, defaults));
+      const call = `${method.toUpperCase()} ${key}`;
+      const label =
+        kind.container === 'webhooks'
+          ? `the webhook ${key} (${method.toUpperCase()})`
+          : kind.container === 'callbacks'
+            ? `the callback ${kind.callback.name} of ${kind.callback.after} (${method.toUpperCase()})`
+            : call;
+      const derived = kind.container === 'callbacks' ? kind.derivedId() : derivedOperationId(method, key);
+      const operationId = uniqueId(operation.operationId ?? derived, label, pointer);
+      const place: OperationPlace = {
+        path: key,
+        webhook: kind.container === 'webhooks',
+        method,
+        operationId,
+        pointer,
+        item,
+        pointerOf,
+        ...(kind.container === 'callbacks' ? { callback: kind.callback, callbackTags: kind.tags } : {}),
+      };
+      const read = readOperation(reading, place, operation, defaults);
+      operations.push(read);
+      if (kind.container !== 'callbacks') readCallbacks(read, operation.callbacks, `${pointer}/callbacks`);
     }
     return found.length;
   };
 
+  /** An operation's callbacks, each an operation read after it; a callback may be a `$ref` (components.callbacks). */
+  const readCallbacks = (parent: ApiOperation, callbacks: unknown, pointer: string) => {
+    if (!isRecord(callbacks)) return;
+    const ids: string[] = [];
+    for (const [name, written] of Object.entries(callbacks)) {
+      let callback = written;
+      let at = `${pointer}/${escapeSegment(name)}`;
+      if (isRecord(written) && typeof written.$ref === 'string') {
+        const end = followChain(reading.document, written.$ref);
+        callback = end.kind === 'found' ? end.value : undefined;
+        at = decodeURIComponent(written.$ref.slice(1));
+      }
+      if (!isRecord(callback)) continue;
+      const base = `${parent.operationId}.${name}`;
+      let count = 0;
+      for (const [url, item] of Object.entries(callback)) {
+        if (url.startsWith('x-')) continue;
+        readItem(url, item, {
+          container: 'callbacks',
+          callback: { after: parent.operationId, name, url },
+          tags: parent.tags,
+          pointer: `${at}/${escapeSegment(url)}`,
+          // The first of a callback's operations is `operation.callback`; any others are numbered.
+          derivedId: () => (++count === 1 ? base : `${base}.${count}`),
+        });
+      }
+      const added = operations.filter((o) => o.callback?.after === parent.operationId && o.callback.name === name);
+      ids.push(...added.map((o) => o.operationId));
+    }
+    if (ids.length > 0) parent.callbacks = ids;
+  };
+
   for (const [path, written] of Object.entries(reading.document.paths ?? {})) {
-    const count = readItem('paths', path, written);
+    const count = readItem(path, written, { container: 'paths' });
     const itemPointer = toPointer(['paths', path]);
     if (path.includes('?')) {
       reading.problems.push({
@@ -79,7 +139,7 @@ export function readOperations(reading: Reading, defaults: OperationDefaults): A
   }
   const webhooks = (reading.document as { webhooks?: unknown }).webhooks;
   if (isRecord(webhooks)) {
-    for (const [name, written] of Object.entries(webhooks)) readItem('webhooks', name, written);
+    for (const [name, written] of Object.entries(webhooks)) readItem(name, written, { container: 'webhooks' });
   }
   return operations;
 }

@@ -1,11 +1,11 @@
 /**
  * src/openapi/normalize/paths.ts: the operations of `paths` and `webhooks`: 3.2's `query` and
- * `additionalOperations` beside the eight methods of 3.0, and webhooks as operations the API sends.
+ * `additionalOperations` beside the eight methods of 3.0, and webhooks and callbacks as operations the API sends.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { servedOperations } from '../../../src/openapi/index.ts';
+import { operationCount, servedOperations } from '../../../src/openapi/index.ts';
 import { minimalSpec, modelOf, onlyError, problemsOf } from '../support/check.ts';
 
 const events = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/events-3.2/openapi.yaml'), 'utf8');
@@ -34,6 +34,8 @@ describe('operations under 3.2 methods', () => {
     const model = await modelOf(events);
     expect(model.operations.map((o) => `${o.method} ${o.path}`)).toEqual([
       'post /events',
+      // A callback comes right after the operation it follows.
+      'post {$request.header.X-Notify-Url}',
       'query /events',
       'get /events/{eventId}',
       'LINK /events/{eventId}',
@@ -59,6 +61,62 @@ describe('operations under 3.2 methods', () => {
   });
 });
 
+describe('callbacks', () => {
+  it('are operations after the one they follow, with its tags, named after it and the callback, sent by the API', async () => {
+    const model = await modelOf(events);
+    const publish = model.operations.find((o) => o.operationId === 'publishEvent');
+    const stored = model.operations.find((o) => o.callback);
+    expect(publish?.callbacks).toEqual(['publishEvent.eventStored']);
+    expect(stored).toMatchObject({
+      operationId: 'publishEvent.eventStored',
+      callback: { after: 'publishEvent', name: 'eventStored', url: '{$request.header.X-Notify-Url}' },
+      method: 'post',
+      tags: ['publishing'],
+      // The callback is a $ref into components.callbacks: the pointer is where the operation is written.
+      pointer: '/components/callbacks/EventStored/{$request.header.X-Notify-Url}/post',
+      tryIt: { enabled: false, reason: expect.stringContaining('callback') },
+    });
+    expect(servedOperations(model)).not.toContain(stored);
+    expect(model.warnings).toEqual([]);
+    expect(operationCount(model)).toBe('5 operations, 1 webhook and 1 callback');
+  });
+
+  it('number the operations of one callback, and warn only about callbacks of a callback', async () => {
+    const model = await modelOf(`openapi: 3.1.0
+info: { title: Calls, version: '1' }
+paths:
+  /jobs:
+    post:
+      operationId: startJob
+      tags: [Jobs]
+      callbacks:
+        progress:
+          '{$request.body#/progressUrl}':
+            post:
+              responses: { '204': { description: OK } }
+            put:
+              responses: { '204': { description: OK } }
+              callbacks:
+                again:
+                  '{$request.body#/url}':
+                    post:
+                      responses: { '204': { description: OK } }
+      responses: { '202': { description: Started } }
+`);
+    expect(model.operations.map((o) => `${o.operationId} ${o.tags.join()}`)).toEqual([
+      'startJob Jobs',
+      'startJob.progress Jobs',
+      'startJob.progress.2 Jobs',
+    ]);
+    expect(model.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        '/paths/~1jobs/post/callbacks/progress/{$request.body#~1progressUrl}/put/callbacks/again',
+        'A callback’s own `callbacks` is not shown on the pages.',
+      ],
+    ]);
+  });
+});
+
 describe('webhooks', () => {
   it('are operations marked as webhooks, named where a path would be, with payload and responses', async () => {
     const model = await modelOf(events);
@@ -77,7 +135,7 @@ describe('webhooks', () => {
   it('are not operations the API serves (the sandbox routes and CORS read servedOperations)', async () => {
     const model = await modelOf(events);
     expect(servedOperations(model).map((o) => o.operationId)).not.toContain('eventArrived');
-    expect(servedOperations(model)).toHaveLength(model.operations.length - 1);
+    expect(servedOperations(model)).toHaveLength(model.operations.length - 2);
   });
 
   it('go under a Webhooks tag when they have none, and take an id from method and name when they lack one', async () => {
