@@ -64,11 +64,17 @@ export function withPageRequest(document: Record<string, unknown>, target: Conso
     const media = requestBody.content[body.mediaType];
     if (isRecord(media)) {
       const { example: _example, examples: _examples, ...rest } = media;
-      const content = { ...requestBody.content, [body.mediaType]: { ...rest, example: body.value } };
+      // A file cannot be filled in for the reader: the console leaves it for them to choose.
+      const example = body.files ? withoutFields(body.value, Object.keys(body.files)) : body.value;
+      const content = { ...requestBody.content, [body.mediaType]: { ...rest, example } };
       changed.requestBody = { ...requestBody, content };
     }
   }
   return { ...document, paths: { ...paths, [target.path]: { ...item, [method]: changed } } };
+}
+
+function withoutFields(value: unknown, names: readonly string[]): unknown {
+  return isRecord(value) ? Object.fromEntries(Object.entries(value).filter(([name]) => !names.includes(name))) : value;
 }
 
 /** A parameter whose only example is `example` (Scalar reads `x-disabled` on it). */

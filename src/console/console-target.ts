@@ -37,8 +37,8 @@ export interface ConsoleTarget {
 export interface PageRequest {
   /** Every parameter of the operation; `value` (unserialized) on those the request sends. */
   parameters: { in: 'path' | 'query' | 'header' | 'cookie'; name: string; value?: unknown }[];
-  /** The JSON body, when there is one. */
-  body?: { mediaType: string; value: unknown };
+  /** The body, when there is one: JSON, or a form's fields (`files`: those that are files, left for the reader). */
+  body?: { mediaType: string; value: unknown; files?: Record<string, string> };
 }
 
 /** A sandbox demo key and the plan whose limits it has. */

@@ -7,19 +7,28 @@
  * What goes in: every path parameter; query, header and cookie parameters
  * only when required (a sample shows the call, not every knob: optional
  * filters may even exclude each other); the first JSON body, from the media
- * type's example or else built from its schema.
+ * type's example or else built from its schema, or where there is none, the
+ * first form (multipart or URL-encoded) as its fields, files named as such.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { isJsonMediaType } from './media-type.ts';
-import type { ApiOperation, ApiParameter } from './model.ts';
+import { isFormMediaType, isJsonMediaType } from './media-type.ts';
+import type { ApiOperation, ApiParameter, SchemaOrRef } from './model.ts';
 import { exampleFromSchema } from './schema-example.ts';
 import type { SchemaResolver } from './schema-resolver.ts';
 
 export interface ExampleRequest {
   /** Every parameter of the operation, in its order; `value` is set on the ones the request sends. */
   parameters: ExampleParameter[];
-  /** The JSON body, when the operation takes one. */
-  body?: { mediaType: string; value: unknown };
+  /** The body, when the operation takes one as JSON or as a form. */
+  body?: ExampleBody;
+}
+
+export interface ExampleBody {
+  mediaType: string;
+  /** The JSON value; for a form, an object of its fields. */
+  value: unknown;
+  /** A multipart form's fields that are files (`format: binary`), each with the file name a sample sends. */
+  files?: Record<string, string>;
 }
 
 export interface ExampleParameter {
@@ -37,7 +46,7 @@ export function exampleRequest(schemas: SchemaResolver, operation: ApiOperation)
       ? { in: parameter.in, name: parameter.name }
       : { in: parameter.in, name: parameter.name, value };
   });
-  const body = jsonBody(schemas, operation);
+  const body = jsonBody(schemas, operation) ?? formBody(schemas, operation);
   return body ? { parameters, body } : { parameters };
 }
 
@@ -74,10 +83,42 @@ function placeholderFor(schemas: SchemaResolver, schema: OpenAPIV3.SchemaObject 
  * The first JSON media type's first example, else one built from its schema
  * (its own example, or its fields' examples, defaults and stand-ins).
  */
-function jsonBody(schemas: SchemaResolver, operation: ApiOperation): ExampleRequest['body'] {
+function jsonBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody | undefined {
   const media = operation.requestBody?.content.find((m) => isJsonMediaType(m.mediaType));
   if (!media) return undefined;
   const value =
     media.examples[0]?.value ?? (media.schema ? exampleFromSchema(schemas, media.schema, 'write') : undefined);
   return value === undefined ? undefined : { mediaType: media.mediaType, value };
+}
+
+/**
+ * The first form's fields, from its example or else its schema. A field of binary data is a file: its name is the
+ * example's, where it gives one (`@mars.jpg`), else a path to fill in.
+ */
+function formBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody | undefined {
+  const media = operation.requestBody?.content.find((m) => isFormMediaType(m.mediaType));
+  if (!media?.schema) return undefined;
+  const value = media.examples[0]?.value ?? exampleFromSchema(schemas, media.schema, 'write');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const files: Record<string, string> = {};
+  if (media.mediaType.toLowerCase().startsWith('multipart/')) {
+    for (const [name, property] of formFields(schemas, media.schema)) {
+      if (schemas.resolve(property).format !== 'binary' || !(name in value)) continue;
+      const given = (value as Record<string, unknown>)[name];
+      files[name] =
+        typeof given === 'string' && given.startsWith('@') && given.length > 1 ? given.slice(1) : `path/to/${name}`;
+    }
+  }
+  return Object.keys(files).length > 0
+    ? { mediaType: media.mediaType, value, files }
+    : { mediaType: media.mediaType, value };
+}
+
+/** A form schema's fields: its properties and those of its `allOf` parts. */
+function formFields(schemas: SchemaResolver, schema: SchemaOrRef): [string, SchemaOrRef][] {
+  const resolved = schemas.resolve(schema);
+  return [
+    ...(resolved.allOf ?? []).flatMap((part) => formFields(schemas, part)),
+    ...Object.entries(resolved.properties ?? {}),
+  ];
 }

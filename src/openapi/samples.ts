@@ -13,6 +13,7 @@ import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
 import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
 import { exampleRequest } from './example-request.ts';
+import { isFormMediaType } from './media-type.ts';
 import {
   type ApiCodeSample,
   type ApiModel,
@@ -42,6 +43,18 @@ export interface HarNameValue {
   value: string;
 }
 
+/** The body as the request sends it as text (a JSON body); undefined without one, or for a form. */
+export function bodyText(request: HarRequest): string | undefined {
+  return request.postData && 'text' in request.postData ? request.postData.text : undefined;
+}
+
+/** One field of a form body; a file has `fileName` instead of a value. */
+export interface HarPostParam {
+  name: string;
+  value?: string;
+  fileName?: string;
+}
+
 /** A HAR 1.2 request (http://www.softwareishard.com/blog/har-12-spec/#request), the part samples need. */
 export interface HarRequest {
   /** Upper case: `GET`, `POST`. */
@@ -53,10 +66,11 @@ export interface HarRequest {
   /** The query string's parameters, decoded; the same ones `url` carries encoded. */
   queryString: HarNameValue[];
   cookies: HarNameValue[];
-  postData?: { mimeType: string; text: string };
+  /** A JSON body as `text`; a form as `params` (a file field carries `fileName`), which the clients write as one. */
+  postData?: { mimeType: string; text: string } | { mimeType: string; params: HarPostParam[] };
   /** -1: unknown, as HAR allows; nothing has been sent. */
   headersSize: -1;
-  /** Bytes of `postData.text` (UTF-8), 0 without a body. */
+  /** Bytes of `postData.text` (UTF-8), 0 without a body, -1 (unknown) for a form. */
   bodySize: number;
 }
 
@@ -117,7 +131,15 @@ function webhookMessage(model: ApiModel, operation: ApiOperation): CodeSample {
     if (ignoredHeaderParameters.has(parameter.name.toLowerCase())) continue;
     lines.push(`${parameter.name}: ${simpleStyle(parameter.value).replace(headerBreakers, ' ')}`);
   }
-  const body = example.body ? JSON.stringify(example.body.value, null, 2) : undefined;
+  // A form is shown URL-encoded; a multipart one would need a boundary and parts, so its fields are not written out.
+  const form = example.body && isFormMediaType(example.body.mediaType);
+  const body = !example.body
+    ? undefined
+    : !form
+      ? JSON.stringify(example.body.value, null, 2)
+      : example.body.mediaType.toLowerCase().startsWith('multipart/')
+        ? undefined
+        : encodeQuery(formParams(example.body.value, {}).map(({ name, value = '' }) => ({ name, value })));
   if (example.body) lines.push(`Content-Type: ${example.body.mediaType}`);
   return {
     id: 'http',
@@ -148,7 +170,11 @@ export function harRequest(model: ApiModel, operation: ApiOperation, options: Sa
   const example = exampleRequest(model.schemaResolver, operation);
   let postData: HarRequest['postData'];
   const { body } = example;
-  if (body) {
+  if (body && isFormMediaType(body.mediaType)) {
+    // The clients write a form's Content-Type themselves: a multipart one names its boundary, which only they know.
+    const params = formParams(body.value, body.files ?? {});
+    postData = { mimeType: body.mediaType, params };
+  } else if (body) {
     postData = { mimeType: body.mediaType, text: JSON.stringify(body.value, null, 2) };
     setHeader('Content-Type', body.mediaType);
   }
@@ -188,10 +214,24 @@ export function harRequest(model: ApiModel, operation: ApiOperation, options: Sa
     queryString,
     cookies,
     headersSize: -1,
-    bodySize: postData ? new TextEncoder().encode(postData.text).length : 0,
+    bodySize: !postData ? 0 : 'text' in postData ? new TextEncoder().encode(postData.text).length : -1,
   };
   if (postData) request.postData = postData;
   return request;
+}
+
+/**
+ * A form's fields as HAR params, in order: a list is one field per item (as a browser sends a multiple select),
+ * an object its JSON, a file its name.
+ */
+function formParams(value: unknown, files: Readonly<Record<string, string>>): HarPostParam[] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([name, field]): HarPostParam[] => {
+    const fileName = files[name];
+    if (fileName !== undefined) return [{ name, fileName }];
+    const items = Array.isArray(field) ? field : [field];
+    return items.map((item) => ({ name, value: typeof item === 'string' ? item : JSON.stringify(item) }));
+  });
 }
 
 /** OpenAPI 3.0 says header parameters with these names are ignored: other fields describe them. */
@@ -361,9 +401,10 @@ function pythonArguments(request: HarRequest): Map<string, { value: unknown }> {
   }
   values.set('params', { value: Object.fromEntries(params) });
   values.set('cookies', { value: Object.fromEntries(request.cookies.map((c) => [c.name, c.value])) });
-  if (request.postData?.mimeType === 'application/json') {
+  const text = bodyText(request);
+  if (request.postData?.mimeType === 'application/json' && text !== undefined) {
     try {
-      values.set('json', { value: JSON.parse(request.postData.text) });
+      values.set('json', { value: JSON.parse(text) });
     } catch {
       // Not JSON after all: snippetz sends it as `data=` text, which needs no repair.
     }

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../src/console/api-key-store.ts';
 import { sandboxServer } from '../../src/openapi/index.ts';
-import { harRequest } from '../../src/openapi/samples.ts';
+import { bodyText, harRequest } from '../../src/openapi/samples.ts';
 import { model, operation, urls, watchCspViolations } from './support.ts';
 
 const sandbox = sandboxServer(model);
@@ -240,7 +240,7 @@ test.describe('the live console', () => {
       const actual = new URL(request.url());
       expect(actual.pathname, id).toBe(expected.pathname);
       expect([...actual.searchParams], id).toEqual([...expected.searchParams]);
-      if (sample.postData) expect(request.postDataJSON(), id).toEqual(JSON.parse(sample.postData.text));
+      if (sample.postData) expect(request.postDataJSON(), id).toEqual(JSON.parse(bodyText(sample) ?? 'null'));
       else expect(request.postData(), id).toBeNull();
     }
   });

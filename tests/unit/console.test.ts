@@ -18,7 +18,7 @@ import {
   summarizeResponse,
 } from '../../src/console/response-summary.ts';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { harRequest } from '../../src/openapi/samples.ts';
+import { bodyText, harRequest } from '../../src/openapi/samples.ts';
 import { consoleTarget } from '../../src/reference/console-target.ts';
 
 class MemoryStorage implements KeyStorage {
@@ -290,7 +290,7 @@ describe("the console's first request", () => {
       content: Record<string, { example?: unknown; examples?: unknown }>;
     };
     const media = requestBody.content[sample.postData?.mimeType ?? ''];
-    expect(media?.example).toEqual(JSON.parse(sample.postData?.text ?? 'null'));
+    expect(media?.example).toEqual(JSON.parse(bodyText(sample) ?? 'null'));
     expect(media?.examples).toBeUndefined();
   });
 
@@ -340,6 +340,35 @@ describe("the console's first request", () => {
         examples: { page: { value: 'all', 'x-disabled': true } },
       },
     ]);
+  });
+
+  it('fills a form with the fields the sample sends, but leaves its files for the reader to choose', () => {
+    const photo = { type: 'string', format: 'binary' };
+    const document = withPageRequest(
+      {
+        paths: {
+          '/photos': {
+            post: { requestBody: { content: { 'multipart/form-data': { schema: { properties: { photo } } } } } },
+          },
+        },
+      },
+      {
+        ...consoleTarget(model, byId('listPets')),
+        method: 'POST',
+        path: '/photos',
+        request: {
+          parameters: [],
+          body: {
+            mediaType: 'multipart/form-data',
+            value: { photo: '<binary>', caption: 'At the beach' },
+            files: { photo: 'path/to/photo' },
+          },
+        },
+      },
+    );
+    expect(operationIn(document, 'post', '/photos').requestBody).toEqual({
+      content: { 'multipart/form-data': { schema: { properties: { photo } }, example: { caption: 'At the beach' } } },
+    });
   });
 });
 

@@ -5,8 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiModel, type ApiOperation, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import {
+  type ApiModel,
+  type ApiOperation,
+  exampleRequest,
+  loadApiModel,
+  resolveSpecPath,
+} from '../../src/openapi/index.ts';
+import {
+  bodyText,
   type CodeSample,
   codeSamples,
   generatedSamples,
@@ -441,7 +448,7 @@ describe('hostile example values', () => {
       '--header',
       `X-Note: ${hostile}  X-Injected: yes`,
       '--data',
-      request.postData?.text,
+      bodyText(request),
     ]);
   });
 
@@ -456,7 +463,7 @@ describe('hostile example values', () => {
     const go = sample(samples, 'go');
     expect(go).toContain(`requestUrl := ${JSON.stringify(request.url)}`);
     // A backtick in the body rules out Go's raw string, so it is an escaped "…" literal.
-    expect(go).toContain(`payload := strings.NewReader(${JSON.stringify(request.postData?.text)})`);
+    expect(go).toContain(`payload := strings.NewReader(${JSON.stringify(bodyText(request))})`);
     expect(go).toContain(`req.Header.Add("X-Note", ${JSON.stringify(`${hostile}  X-Injected: yes`)})`);
   });
 
@@ -559,5 +566,66 @@ describe('a webhook’s sample', () => {
     const outline = operationOutline(model, webhook);
     expect(outline.requestSample.title).toBe('Payload example');
     expect(outlineHeadings(outline).map((h) => h.title)).not.toContain('Authentication');
+  });
+});
+
+describe('a form body', () => {
+  const form = (mediaType: string) =>
+    modelWith({
+      path: '/photos',
+      requestBody: {
+        required: true,
+        content: {
+          [mediaType]: {
+            schema: {
+              type: 'object',
+              required: ['photo'],
+              properties: {
+                photo: { type: 'string', format: 'binary' },
+                caption: { type: 'string', example: 'At the beach' },
+                tags: { type: 'array', items: { type: 'string' }, example: ['sea', 'sand'] },
+              },
+            },
+          },
+        },
+      },
+    });
+  const sample = (model: ApiModel, id: string) => {
+    const operation = model.operations[0];
+    if (!operation) throw new Error('no operation');
+    return codeSamples(model, operation).find((s) => s.id === id)?.code ?? '';
+  };
+
+  it('is sent as a multipart form in every language, a binary field as a file to choose', async () => {
+    const model = await form('multipart/form-data');
+    const curl = sample(model, 'curl');
+    expect(curl).toContain("--form 'photo=@path/to/photo'");
+    expect(curl).toContain("--form 'caption=At the beach'");
+    expect(curl).toContain("--form 'tags=sea'");
+    expect(curl).toContain("--form 'tags=sand'");
+    // curl writes the multipart Content-Type itself, with the boundary only it knows.
+    expect(curl).not.toContain('Content-Type');
+    expect(sample(model, 'python')).toContain('("photo", open("path/to/photo", "rb"))');
+    expect(sample(model, 'javascript')).toContain("formData.append('caption', 'At the beach')");
+    expect(sample(model, 'go')).toContain('writer.CreateFormFile("photo", "path/to/photo")');
+  });
+
+  it('is sent URL-encoded where the description asks for it', async () => {
+    const model = await form('application/x-www-form-urlencoded');
+    const curl = sample(model, 'curl');
+    expect(curl).toContain("--data-urlencode 'caption=At the beach'");
+    expect(curl).toContain("--data-urlencode 'tags=sea'");
+  });
+
+  it('leaves the files out of what the console is given, for the reader to choose', async () => {
+    const model = await form('multipart/form-data');
+    const operation = model.operations[0];
+    if (!operation) throw new Error('no operation');
+    const { body } = exampleRequest(model.schemaResolver, operation);
+    expect(body).toEqual({
+      mediaType: 'multipart/form-data',
+      value: { photo: '<binary>', caption: 'At the beach', tags: ['sea', 'sand'] },
+      files: { photo: 'path/to/photo' },
+    });
   });
 });
