@@ -200,8 +200,17 @@ export function fullSummary(operation: ApiOperation): string | undefined {
 export const titleLength = 100;
 
 function plainTitle(summary: string): string {
+  // Some descriptions write a whole description as the summary: the title comes from its first paragraph, past a
+  // notice that opens in bold ("**NOTE:** This endpoint requires an admin key.", "**Starting a new project?** …").
+  const paragraphs = summary
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '' && !/^([-*_])(\s*\1){2,}$/.test(paragraph));
+  const [first = '', second] = paragraphs;
+  const lead = second !== undefined && /^\*\*[^*]+\*\*/.test(first) ? second : first;
   // Most summaries are plain words: only text that could hold Markdown is parsed.
-  const plain = /[[\]`*_<>&\\]/.test(summary) ? markdownToText(summary) : summary;
+  const text = /[[\]`*_<>&\\]/.test(lead) ? markdownToText(lead) : lead;
+  const plain = text.replace(/\s+/g, ' ').trim();
   if (plain.length <= titleLength) return plain;
   const sentence = new RegExp(`^(.{10,${titleLength - 1}}?[.!?])\\s`).exec(plain)?.[1];
   return sentence ?? `${plain.slice(0, titleLength - 1).trimEnd()}…`;

@@ -312,6 +312,16 @@ describe('operation titles', () => {
     expect(identifierWords(identifier)).toBe(words);
   });
 
+  it('take the first paragraph of a summary written as a description, past a notice that opens in bold', async () => {
+    const paragraphs = await withSummary('Create a container file\n\nYou can send either a form or a JSON body.');
+    expect(operationTitle(paragraphs)).toBe('Create a container file');
+    const notice = await withSummary(
+      '**Starting a new project?** We recommend trying [Responses](/docs/responses).\n\n---\n\nCreates a model\nresponse for the given chat conversation.',
+    );
+    expect(operationTitle(notice)).toBe('Creates a model response for the given chat conversation.');
+    expect(fullSummary(notice)).toContain('**Starting a new project?**');
+  });
+
   it('cut a long summary without a sentence end at the length limit, with an ellipsis', async () => {
     const operation = await withSummary('word '.repeat(40));
     expect(operationTitle(operation)).toMatch(/^word word .*…$/);
