@@ -156,8 +156,9 @@ export function tagLabel(named: { name: string; summary?: string }): string {
 /**
  * What a reader calls an operation, in headings, the sidebar, `<title>` and search: its summary as plain text,
  * else the words of its given operationId (`add_guild_member` → "Add guild member", as Redoc does) or, for a
- * callback, of its name (`planetCreated` → "Planet created"), else METHOD path. A summary written as Markdown loses its markup (real descriptions put links in them), and a
- * long one is cut to its first sentence; the page then shows the whole summary (`fullSummary`).
+ * callback or webhook, of its name (`planetCreated` → "Planet created"), else METHOD path. A summary written as
+ * Markdown loses its markup (real descriptions put links in them), and a long one is cut to its first sentence;
+ * the page then shows the whole summary (`fullSummary`).
  */
 export function operationTitle(operation: ApiOperation): string {
   return operationName(operation) ?? `${operation.method.toUpperCase()} ${operation.path}`;
@@ -171,7 +172,7 @@ export function operationLabel(operation: ApiOperation): string {
 function operationName(operation: ApiOperation): string | undefined {
   const summary = operation.summary?.trim();
   if (summary) return plainTitle(summary);
-  const id = operation.givenOperationId ?? operation.callback?.name;
+  const id = operation.givenOperationId ?? operation.callback?.name ?? (operation.webhook ? operation.path : undefined);
   return (id && identifierWords(id)) || undefined;
 }
 

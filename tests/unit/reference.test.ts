@@ -302,6 +302,15 @@ describe('operation titles', () => {
     expect([operationTitle(unnamed), operationLabel(unnamed)]).toEqual(['GET /things', '/things']);
   });
 
+  it("are the words of a webhook's name where it has neither summary nor operationId", async () => {
+    const model = await modelOf(
+      `${minimalSpec.replace('openapi: 3.0.3', 'openapi: 3.1.0')}webhooks:\n  batch_cancelled:\n    post:\n      responses: { '200': { description: OK } }\n`,
+    );
+    const webhook = model.operations.find((o) => o.webhook);
+    if (!webhook) throw new Error('no webhook');
+    expect(operationTitle(webhook)).toBe('Batch cancelled');
+  });
+
   it.each([
     ['getPetByID', 'Get pet by ID'],
     ['add_guild_member', 'Add guild member'],
