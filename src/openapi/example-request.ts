@@ -8,7 +8,8 @@
  * only when required (a sample shows the call, not every knob: optional
  * filters may even exclude each other); the first JSON body, from the media
  * type's example or else built from its schema, or where there is none, the
- * first form (multipart or URL-encoded) as its fields, files named as such.
+ * first form (multipart or URL-encoded): its example, or else its required
+ * fields (every field where none is), files named as such.
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { isFormMediaType, isJsonMediaType } from './media-type.ts';
@@ -98,8 +99,13 @@ function jsonBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody
 function formBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody | undefined {
   const media = operation.requestBody?.content.find((m) => isFormMediaType(m.mediaType));
   if (!media?.schema) return undefined;
-  const value = media.examples[0]?.value ?? exampleFromSchema(schemas, media.schema, 'write');
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const given = media.examples[0]?.value;
+  const built = given ?? exampleFromSchema(schemas, media.schema, 'write');
+  if (typeof built !== 'object' || built === null || Array.isArray(built)) return undefined;
+  // Built from the schema, a form sends its required fields, as a form is filled in (every field when none is).
+  const required = new Set(requiredFields(schemas, media.schema));
+  const kept = Object.entries(built).filter(([name]) => given !== undefined || required.has(name));
+  const value = kept.length > 0 ? Object.fromEntries(kept) : built;
   const files: Record<string, string> = {};
   if (media.mediaType.toLowerCase().startsWith('multipart/')) {
     for (const [name, property] of formFields(schemas, media.schema)) {
@@ -112,6 +118,12 @@ function formBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody
   return Object.keys(files).length > 0
     ? { mediaType: media.mediaType, value, files }
     : { mediaType: media.mediaType, value };
+}
+
+/** The names a form schema requires, its `allOf` parts' included. */
+function requiredFields(schemas: SchemaResolver, schema: SchemaOrRef): string[] {
+  const resolved = schemas.resolve(schema);
+  return [...(resolved.allOf ?? []).flatMap((part) => requiredFields(schemas, part)), ...(resolved.required ?? [])];
 }
 
 /** A form schema's fields: its properties and those of its `allOf` parts. */

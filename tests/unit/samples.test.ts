@@ -570,7 +570,7 @@ describe('a webhook’s sample', () => {
 });
 
 describe('a form body', () => {
-  const form = (mediaType: string) =>
+  const form = (mediaType: string, required = ['photo', 'caption', 'tags']) =>
     modelWith({
       path: '/photos',
       requestBody: {
@@ -579,7 +579,7 @@ describe('a form body', () => {
           [mediaType]: {
             schema: {
               type: 'object',
-              required: ['photo'],
+              ...(required.length > 0 ? { required } : {}),
               properties: {
                 photo: { type: 'string', format: 'binary' },
                 caption: { type: 'string', example: 'At the beach' },
@@ -615,6 +615,14 @@ describe('a form body', () => {
     const curl = sample(model, 'curl');
     expect(curl).toContain("--data-urlencode 'caption=At the beach'");
     expect(curl).toContain("--data-urlencode 'tags=sea'");
+  });
+
+  it('sends the required fields, as a form is filled in, or every field where none is', async () => {
+    const some = sample(await form('multipart/form-data', ['photo']), 'curl');
+    expect(some).toContain("--form 'photo=@path/to/photo'");
+    expect(some).not.toContain('caption');
+    const none = sample(await form('multipart/form-data', []), 'curl');
+    expect(none).toContain("--form 'caption=At the beach'");
   });
 
   it('leaves the files out of what the console is given, for the reader to choose', async () => {
