@@ -209,12 +209,12 @@ export interface ApiOperation {
 
 export interface ApiTag {
   name: string;
-  /** A short display name (3.2's tag `summary`), shown instead of the name. */
+  /** A short display name (3.2's tag `summary`, or Redoc's `x-displayName`), shown instead of the name. */
   summary?: string;
   slug: string;
   description?: string;
   externalDocs?: { url: string; description?: string };
-  /** operationIds, in document order. */
+  /** operationIds, in document order; none for a tag that is a page of text (a description, no operations). */
   operations: string[];
 }
 

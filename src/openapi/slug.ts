@@ -2,7 +2,8 @@
 export function slugify(text: string): string {
   const slug = text
     .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    // An acronym before a word splits from it (`HTTPServer`), but not from its plural (`APIs`).
+    .replace(/([A-Z]+)([A-Z](?!s\b)[a-z])/g, '$1-$2')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -87,7 +87,8 @@ export function referenceSidebar(
       const tag = parts.tags.get(name);
       if (!tag) return [];
       return [
-        openTags.has(tag.name)
+        // A tag that is a page of text is one link, open or not.
+        openTags.has(tag.name) && tag.operations.length > 0
           ? { label: tagLabel(tag), collapsed: false, items: parts.tagItems(tag, currentOperation) }
           : { label: tagLabel(tag), link: parts.urls.tag(tag) },
       ];

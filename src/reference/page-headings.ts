@@ -25,7 +25,7 @@ export function pageHeadings(route: ReferenceRoute, outline?: OperationOutline):
         { depth: 2, slug: 'about', text: 'About this API' },
       ];
     case 'tag':
-      return [{ depth: 2, slug: 'operations', text: 'Operations' }];
+      return route.tag.operations.length > 0 ? [{ depth: 2, slug: 'operations', text: 'Operations' }] : [];
     case 'operation':
       if (!outline) throw new Error(`pageHeadings: the operation ${route.operation.operationId} needs its outline`);
       return outlineHeadings(outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));

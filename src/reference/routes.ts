@@ -178,15 +178,15 @@ function operationName(operation: ApiOperation): string | undefined {
 
 /**
  * An identifier as words: `getPetByID`, `get_pet_by_id` and `get-pet-by-id` → "Get pet by ID" (acronyms
- * kept). Empty when it has no letters or digits.
+ * kept, and their plurals: `listAPIs` → "List APIs"). Empty when it has no letters or digits.
  */
 export function identifierWords(identifier: string): string {
   const text = identifier
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z](?!s\b)[a-z])/g, '$1 $2')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
-    .map((word) => (word.length > 1 && word === word.toUpperCase() ? word : word.toLowerCase()))
+    .map((word) => (/^(?=(?:[^A-Z]*[A-Z]){2})[A-Z0-9]+s?$/.test(word) ? word : word.toLowerCase()))
     .join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -12,7 +12,8 @@ import {
   tagsListedEverywhere,
   tagsListedInFull,
 } from '../../src/reference/navigation.ts';
-import { operationTitle, referenceUrls } from '../../src/reference/routes.ts';
+import { pageHeadings } from '../../src/reference/page-headings.ts';
+import { operationTitle, referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
 
 let petStore: ApiModel;
@@ -257,5 +258,33 @@ describe("a large tag's operations", () => {
     // Labels and links gain a digit ("op 500" for "op 50"), nothing more.
     expect(at1000).toBeLessThan(at100 * 1.1);
     expect(at1000).toBeLessThan(5_000);
+  });
+});
+
+describe('a tag that is a page of text', () => {
+  it('is one link in its group, even on its own page, with no "Operations" heading there', async () => {
+    const model = await modelOf(`openapi: 3.0.3
+info: { title: Intro, version: 1.0.0 }
+paths:
+  /things:
+    get:
+      operationId: listThings
+      tags: [Things]
+      responses: { '200': { description: OK } }
+tags:
+  - name: About
+    description: How the API works.
+  - name: Things
+x-tagGroups:
+  - name: Guide
+    tags: [About, Things]
+`);
+    const intro = model.tags.find((t) => t.name === 'About');
+    if (!intro) throw new Error('no About tag');
+    const sidebar = reference(referenceSidebar(model, new Set(['About'])));
+    expect(find(sidebar, 'About')).toEqual({ label: 'About', link: referenceUrls(model).tag(intro) });
+    const route = referenceRoutes(model).find((r) => r.type === 'tag' && r.tag === intro);
+    if (!route) throw new Error('no page for the About tag');
+    expect(pageHeadings(route)).toEqual([]);
   });
 });

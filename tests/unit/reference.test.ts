@@ -316,6 +316,8 @@ describe('operation titles', () => {
     ['add_guild_member', 'Add guild member'],
     ['repos/get-content', 'Repos get content'],
     ['HTTPServerStatus', 'HTTP server status'],
+    ['listAPIs', 'List APIs'],
+    ['getIsActive', 'Get is active'],
     ['__', ''],
   ])('read the operationId %s as "%s"', (identifier, words) => {
     expect(identifierWords(identifier)).toBe(words);

@@ -6,6 +6,8 @@ describe('slugs', () => {
     ['getPetDetails', 'get-pet-details'],
     ['Pet records', 'pet-records'],
     ['HTTPServer', 'http-server'],
+    ['Public APIs Introduction', 'public-apis-introduction'],
+    ['listAPIs', 'list-apis'],
     ['Crème brûlée', 'creme-brulee'],
     ['  --weird__name!! ', 'weird-name'],
   ])('%s → %s', (text, slug) => {

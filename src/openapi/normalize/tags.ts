@@ -1,6 +1,10 @@
-/** Tags (declared ones in their order, then any used without being declared), their groups, and page slugs. */
+/**
+ * Tags (declared ones in their order, then any used without being declared), their groups, and page slugs. A
+ * declared tag with a description but no operations is a page of text, as Redoc shows one (`x-traitTag`): real
+ * descriptions keep their introduction there. Redoc's `x-displayName` labels a tag where 3.2's `summary` does not.
+ */
 import { buildTagGroups, type DeclaredTag } from '../extensions/x-tag-groups.ts';
-import { toPointer } from '../json-pointer.ts';
+import { isRecord, toPointer } from '../json-pointer.ts';
 import type { ApiOperation, ApiTag, ApiTagGroup } from '../model.ts';
 import { slugify, uniqueSlugs } from '../slug.ts';
 import type { Reading } from './context.ts';
@@ -15,6 +19,7 @@ interface TagObject {
   description?: string;
   parent?: unknown;
   'x-parent'?: unknown;
+  'x-displayName'?: unknown;
   externalDocs?: { url: string; description?: string };
 }
 
@@ -34,7 +39,8 @@ export function readTags(
       return;
     }
     const parent = tag.parent ?? tag['x-parent'];
-    const summary = typeof tag.summary === 'string' ? tag.summary.trim() : '';
+    const label = typeof tag.summary === 'string' ? tag.summary : tag['x-displayName'];
+    const summary = typeof label === 'string' ? label.trim() : '';
     declared.push({
       name: tag.name,
       index,
@@ -67,9 +73,20 @@ export function readTags(
       else idsByTag.set(name, [operation.operationId]);
     }
   }
+  // A tag that names a group (a 3.2 parent, or an `x-tagGroups` entry) describes the group: it is no page of text.
+  const rawGroups = (reading.document as unknown as Record<string, unknown>)['x-tagGroups'];
+  const groupNames = new Set([
+    ...declared.flatMap((tag) => (tag.parent === undefined ? [] : [tag.parent])),
+    ...(Array.isArray(rawGroups)
+      ? rawGroups.flatMap((g) => (isRecord(g) && typeof g.name === 'string' ? [g.name] : []))
+      : []),
+  ]);
+  const described = new Set(
+    declared.filter((tag) => tag.description?.trim() && !groupNames.has(tag.name)).map((tag) => tag.name),
+  );
   const tags: ApiTag[] = tagOrder
     .map((name) => ({ name, operations: idsByTag.get(name) ?? [] }))
-    .filter((tag) => tag.operations.length > 0)
+    .filter((tag) => tag.operations.length > 0 || described.has(tag.name))
     .map(({ name, operations: ids }) => {
       const source = written.find((t) => t.name === name); // the first declaration, as above
       const tag: ApiTag = { name, slug: tagSlug(name), operations: ids };
@@ -87,13 +104,13 @@ export function readTags(
       tags.map((t) => t.name),
     ),
   );
-  const groupNames = new Set(tagGroups.map((g) => g.name));
+  const builtGroups = new Set(tagGroups.map((g) => g.name));
   for (const tag of declared) {
-    if (!tags.some((t) => t.name === tag.name) && !groupNames.has(tag.name)) {
+    if (!tags.some((t) => t.name === tag.name) && !builtGroups.has(tag.name)) {
       reading.problems.push({
         severity: 'warning',
         pointer: toPointer(['tags', tag.index]),
-        message: `The tag "${tag.name}" has no operations and names no group; it gets no page.`,
+        message: `The tag "${tag.name}" has no operations, no description and names no group; it gets no page.`,
       });
     }
   }

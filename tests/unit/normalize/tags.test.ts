@@ -86,3 +86,40 @@ x-tagGroups:
     expect(model.tagGroups).toEqual([{ name: 'Pets', tags: ['Pets', 'Things'] }]);
   });
 });
+
+describe('a tag with a description and no operations', () => {
+  const withIntro = (tags: string, groups: string) =>
+    modelOf(`${minimalSpec}tags:
+${tags}
+  - name: Things
+x-tagGroups:
+${groups}
+`);
+
+  it('is a page of text in its group, labelled by its x-displayName, as Redoc shows one', async () => {
+    const model = await withIntro(
+      '  - name: Public APIs Introduction\n    x-displayName: Introduction\n    x-traitTag: true\n    description: How the API works.',
+      '  - name: Public APIs\n    tags: [Public APIs Introduction, Things]',
+    );
+    expect(model.tags.map((t) => [tagLabel(t), t.slug, t.operations.length])).toEqual([
+      ['Introduction', 'public-apis-introduction', 0],
+      ['Things', 'things', 1],
+    ]);
+    expect(model.tagGroups.map((g) => [g.name, g.tags])).toEqual([
+      ['Public APIs', ['Public APIs Introduction', 'Things']],
+    ]);
+    expect(model.warnings).toEqual([]);
+  });
+
+  it('describes its group instead where it names one, and is warned about where it has nothing to show', async () => {
+    const model = await withIntro(
+      '  - name: Everything\n    description: All there is.\n  - name: Empty',
+      '  - name: Everything\n    tags: [Things]',
+    );
+    expect(model.tags.map((t) => t.name)).toEqual(['Things']);
+    expect(model.tagGroups[0]?.description).toBe('All there is.');
+    expect(model.warnings.map((w) => w.message)).toEqual([
+      'The tag "Empty" has no operations, no description and names no group; it gets no page.',
+    ]);
+  });
+});
