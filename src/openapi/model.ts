@@ -129,6 +129,21 @@ export interface ApiResponse {
   description: string;
   headers: ApiHeader[];
   content: ApiMediaType[];
+  /** Operations this response's values lead to (`links`). */
+  links?: ApiLink[];
+}
+
+/** An operation a response leads to (OpenAPI's Link Object), with the values to call it with. */
+export interface ApiLink {
+  /** Its key under `links`. */
+  name: string;
+  /** The operation, by operationId; a local `operationRef` is read as the operation it points at. */
+  operationId?: string;
+  /** An `operationRef` that points outside the description, as written. */
+  operationRef?: string;
+  /** Each parameter and its value: a runtime expression (`$response.body#/id`) or a constant. */
+  parameters: { name: string; value: unknown }[];
+  description?: string;
 }
 
 /** A ready-made code sample from `x-codeSamples`. */

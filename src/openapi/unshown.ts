@@ -33,7 +33,7 @@ export class UnshownReport {
 type Json = Record<string, unknown>;
 
 /**
- * Objects the model does not represent: response links, multipart encodings and a callback's own callbacks (an
+ * Objects the model does not represent: multipart encodings and a callback's own callbacks (an
  * operation's callbacks are shown, and their insides walked like any operation's). `document` is in the model's
  * dialect (3.0's), `$ref`s not followed: each object is counted where it is written.
  */
@@ -52,9 +52,6 @@ export function findUnshownStructures(document: Json, report: UnshownReport): vo
   };
   const response = (value: unknown, pointer: string) => {
     if (!isRecord(value)) return;
-    if (isRecord(value.links) && Object.keys(value.links).length > 0) {
-      report.note('links', `${pointer}/links`, 'A response’s `links` (operations its values lead to)');
-    }
     media(value.content, `${pointer}/content`);
   };
   const operation = (value: unknown, pointer: string, inCallback: boolean) => {

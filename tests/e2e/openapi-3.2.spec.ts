@@ -61,6 +61,18 @@ test('a callback has its own page, reached from the operation it follows, saying
   await expect(page.getByRole('heading', { level: 1, name: 'Publish an event' })).toBeVisible();
 });
 
+test('a response link says what to call next, with which of its values, and leads there', async ({ page }) => {
+  await page.goto(`${site().baseUrl}/reference/publishing/publish-event/`);
+  const created = page.getByRole('region', { name: '201 Created' });
+  await expect(created).toContainText('What to call next with this response:');
+  const link = created.getByRole('listitem').filter({ hasText: 'Get an event' });
+  await expect(link).toHaveText(
+    'Get an event, with eventId from the response body’s id field. The event as the hub keeps it.',
+  );
+  await link.getByRole('link', { name: 'Get an event' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Get an event' })).toBeVisible();
+});
+
 test('a QUERY operation shows its method, its samples send QUERY, and the page says why there is no console', async ({
   page,
 }) => {

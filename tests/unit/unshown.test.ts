@@ -39,14 +39,10 @@ const unshownParts = `${minimalSpec.replace(
 `;
 
 describe('structures the pages do not show', () => {
-  // The OAuth 2 scheme and the callback are shown (normalize/security.ts, normalize/paths.ts), so they are no warning.
+  // The OAuth 2 scheme, the callback and the links are shown (normalize/security.ts, paths.ts, content.ts): no warning.
   it('are each one warning, at the first place, with the count of places', async () => {
     const model = await modelOf(unshownParts);
     expect(model.warnings.map((w) => [w.pointer, w.message])).toEqual([
-      [
-        '/paths/~1things/get/responses/200/links',
-        'A response’s `links` (operations its values lead to) is not shown on the pages (2 places; this is the first).',
-      ],
       [
         '/paths/~1things/post/requestBody/content/multipart~1form-data/encoding',
         'A media type’s `encoding` (how each part of a multipart or form body is sent) is not shown on the pages.',

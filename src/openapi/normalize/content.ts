@@ -1,7 +1,17 @@
 /** Media types, request bodies, responses, headers and their examples → the model's shapes. */
 import type { OpenAPIV3 } from 'openapi-types';
-import { isRecord } from '../json-pointer.ts';
-import type { ApiExample, ApiHeader, ApiMediaType, ApiRequestBody, ApiResponse, SchemaOrRef } from '../model.ts';
+import { escapeSegment, isRecord } from '../json-pointer.ts';
+import type {
+  ApiExample,
+  ApiHeader,
+  ApiLink,
+  ApiMediaType,
+  ApiOperation,
+  ApiRequestBody,
+  ApiResponse,
+  SchemaOrRef,
+} from '../model.ts';
+import type { SpecProblem } from '../spec-problem.ts';
 import type { Deref } from './context.ts';
 
 /** A media type as 3.2 writes it: `itemSchema` describes each item of a stream (JSON Lines, server-sent events). */
@@ -63,5 +73,57 @@ export function readResponse(status: string, response: OpenAPIV3.ResponseObject,
   const headers = Object.entries(response.headers ?? {}).map(([name, raw]) =>
     readParameterFields(name, deref<OpenAPIV3.HeaderObject>(raw), deref),
   );
-  return { status, description: response.description, headers, content: readContent(response.content, deref) };
+  const result: ApiResponse = {
+    status,
+    description: response.description,
+    headers,
+    content: readContent(response.content, deref),
+  };
+  const links = Object.entries(response.links ?? {}).map(([name, raw]) => readLink(name, deref(raw)));
+  if (links.length > 0) result.links = links;
+  return result;
+}
+
+/** A link as written; `linkOperations` (normalize/index.ts) later reads a local `operationRef` as an operationId. */
+function readLink(name: string, link: OpenAPIV3.LinkObject): ApiLink {
+  const result: ApiLink = {
+    name,
+    parameters: Object.entries(link.parameters ?? {}).map(([parameter, value]) => ({ name: parameter, value })),
+  };
+  if (typeof link.operationId === 'string') result.operationId = link.operationId;
+  else if (typeof link.operationRef === 'string') result.operationRef = link.operationRef;
+  if (link.description) result.description = link.description;
+  return result;
+}
+
+/**
+ * Once every operation is read: a link's local `operationRef` (`#/paths/~1events~1{eventId}/get`) becomes the
+ * operationId of the operation written there, and a link to an operation the description lacks is a warning
+ * (the page names it without a link).
+ */
+export function resolveLinks(operations: readonly ApiOperation[]): SpecProblem[] {
+  const byPointer = new Map(operations.map((o) => [o.pointer, o.operationId]));
+  const ids = new Set(operations.map((o) => o.operationId));
+  const problems: SpecProblem[] = [];
+  for (const operation of operations) {
+    for (const response of operation.responses) {
+      for (const link of response.links ?? []) {
+        if (link.operationRef?.startsWith('#/')) {
+          const found = byPointer.get(decodeURIComponent(link.operationRef.slice(1)));
+          if (found !== undefined) {
+            link.operationId = found;
+            delete link.operationRef;
+          }
+        }
+        if (link.operationId !== undefined && !ids.has(link.operationId)) {
+          problems.push({
+            severity: 'warning',
+            pointer: `${operation.pointer}/responses/${escapeSegment(response.status)}/links/${escapeSegment(link.name)}`,
+            message: `The link "${link.name}" leads to the operation "${link.operationId}", which the description does not have; it is shown without a link.`,
+          });
+        }
+      }
+    }
+  }
+  return problems;
 }

@@ -12,6 +12,7 @@ import { SchemaResolver } from '../schema-resolver.ts';
 import { uniqueSlugs } from '../slug.ts';
 import type { SpecProblem } from '../spec-problem.ts';
 import { checkClosedBodies } from './closed-bodies.ts';
+import { resolveLinks } from './content.ts';
 import { startReading } from './context.ts';
 import { readErrorCatalog } from './error-codes.ts';
 import { readOperations } from './paths.ts';
@@ -40,6 +41,7 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
       hint: 'Add at least one path with an operation (get, post, …) under `paths`, or a webhook under `webhooks`.',
     });
   }
+  problems.push(...resolveLinks(operations));
   const operationIds = new Set(operations.map((o) => o.operationId));
   for (const operation of operations) {
     const successor = operation.deprecation?.successor;

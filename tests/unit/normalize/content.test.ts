@@ -38,3 +38,31 @@ describe('a streamed body (itemSchema)', () => {
     expect(events_?.code.split('\n')[1]).toMatch(/^data: \{"type":"order.created",/);
   });
 });
+
+describe('a response’s links', () => {
+  it('lead to the operation an operationRef points at, with their parameters as written', async () => {
+    const model = await modelOf(events);
+    const publish = model.operations.find((o) => o.operationId === 'publishEvent');
+    expect(publish?.responses[0]?.links).toEqual([
+      {
+        name: 'getStoredEvent',
+        operationId: 'getEvent',
+        parameters: [{ name: 'eventId', value: '$response.body#/id' }],
+        description: 'The event as the hub keeps it.',
+      },
+    ]);
+    expect(model.warnings).toEqual([]);
+  });
+
+  it('to an operation the description lacks are a warning', async () => {
+    const model = await modelOf(
+      events.replace('operationRef: "#/components/pathItems/OneEvent/get"', 'operationId: lost'),
+    );
+    expect(model.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        '/paths/~1events/post/responses/201/links/getStoredEvent',
+        'The link "getStoredEvent" leads to the operation "lost", which the description does not have; it is shown without a link.',
+      ],
+    ]);
+  });
+});
