@@ -240,6 +240,9 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
         : {}),
       ...('responses' in c ? { responses: mapOf(c.responses, response, '/components/responses') } : {}),
       ...('pathItems' in c ? { pathItems: mapOf(c.pathItems, pathItem, '/components/pathItems') } : {}),
+      ...('callbacks' in c
+        ? { callbacks: mapOf(c.callbacks, (callback, at) => mapOf(callback, pathItem, at), '/components/callbacks') }
+        : {}),
     };
   }
   return { document: out, problems: unshown.problems() };

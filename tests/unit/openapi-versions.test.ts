@@ -168,6 +168,34 @@ components:
     expect((await modelOf(text)).operations.map((o) => `${o.method} ${o.path}`)).toEqual(['get /things']);
   });
 
+  it('reads the schemas of a callback kept in components.callbacks the 3.1 way too', async () => {
+    const model = await modelOf(`openapi: 3.1.1
+info: { title: Tiny, version: 1.0.0 }
+paths:
+  /jobs:
+    post:
+      operationId: startJob
+      callbacks:
+        done: { $ref: "#/components/callbacks/Done" }
+      responses: { '202': { description: Started } }
+components:
+  callbacks:
+    Done:
+      "{$request.body#/url}":
+        post:
+          requestBody:
+            content:
+              application/json:
+                schema: { type: object, properties: { result: { type: [string, "null"] } } }
+          responses: { '204': { description: OK } }
+`);
+    const done = model.operations.find((o) => o.callback);
+    const schema = done?.requestBody?.content[0]?.schema;
+    if (!schema) throw new Error('no callback body');
+    const result = model.schemaResolver.resolve(schema).properties?.result ?? {};
+    expect(typeLabel(model.schemaResolver, result)).toBe('string | null');
+  });
+
   it("lets a reference's description replace its target's", async () => {
     const text = `openapi: 3.1.1
 info: { title: Tiny, version: 1.0.0 }

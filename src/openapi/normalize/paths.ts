@@ -38,7 +38,7 @@ export function readOperations(reading: Reading, defaults: OperationDefaults): A
     return operationId;
   };
 
-  /** Reads one path item's operations (and theirs callbacks, after each); returns how many it has. */
+  /** Reads one path item's operations (and their callbacks, after each); returns how many it has. */
   const readItem = (key: string, written: unknown, kind: ItemKind): number => {
     const { item: inlined, pointerOf } =
       kind.container === 'callbacks'
@@ -60,13 +60,12 @@ export function readOperations(reading: Reading, defaults: OperationDefaults): A
       }
     }
     for (const { method, operation, pointer } of found) {
-      const call = `${method.toUpperCase()} ${key}`;
       const label =
         kind.container === 'webhooks'
           ? `the webhook ${key} (${method.toUpperCase()})`
           : kind.container === 'callbacks'
             ? `the callback ${kind.callback.name} of ${kind.callback.after} (${method.toUpperCase()})`
-            : call;
+            : `${method.toUpperCase()} ${key}`;
       const derived = kind.container === 'callbacks' ? kind.derivedId() : derivedOperationId(method, key);
       const operationId = uniqueId(operation.operationId ?? derived, label, pointer);
       const place: OperationPlace = {
@@ -99,6 +98,7 @@ export function readOperations(reading: Reading, defaults: OperationDefaults): A
         at = decodeURIComponent(written.$ref.slice(1));
       }
       if (!isRecord(callback)) continue;
+      const before = operations.length;
       const base = `${parent.operationId}.${name}`;
       let count = 0;
       for (const [url, item] of Object.entries(callback)) {
@@ -112,8 +112,7 @@ export function readOperations(reading: Reading, defaults: OperationDefaults): A
           derivedId: () => (++count === 1 ? base : `${base}.${count}`),
         });
       }
-      const added = operations.filter((o) => o.callback?.after === parent.operationId && o.callback.name === name);
-      ids.push(...added.map((o) => o.operationId));
+      ids.push(...operations.slice(before).map((o) => o.operationId));
     }
     if (ids.length > 0) parent.callbacks = ids;
   };
