@@ -1,7 +1,7 @@
 /**
  * What a description says that the pages do not show, reported rather than dropped silently: one warning per kind,
  * at the first place it occurs (formatProblems turns the pointer into file:line), with how many places in all.
- * dialect.ts notes the JSON Schema keywords of 3.1 and 3.2; `findUnshownStructures` the objects of any version.
+ * normalize/schema.ts notes the JSON Schema keywords of 3.1 and 3.2; `findUnshownStructures` the objects of any version.
  */
 import { escapeSegment, isRecord } from './json-pointer.ts';
 import { pathItemMethods } from './model.ts';

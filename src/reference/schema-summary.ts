@@ -77,7 +77,7 @@ export function constraints(schemas: SchemaResolver, schema: SchemaOrRef): strin
 }
 
 /**
- * A choice whose every option is a bare type, as 3.1 writes `type: [string, integer]` (dialect.ts):
+ * A choice whose every option is a bare type, as 3.1 writes `type: [string, integer]` (normalize/schema.ts):
  * `string | integer`, with nothing to expand. Undefined for any other schema.
  */
 function scalarChoice(s: OpenAPIV3.SchemaObject): string | undefined {
@@ -103,7 +103,7 @@ function typeOfValues(values: unknown[]): string | undefined {
     : undefined;
 }
 
-/** `not: {}`, as 3.1 writes `false` (dialect.ts): a field that must be absent. */
+/** `not: {}`, as 3.1 writes `false` (normalize/schema.ts): a field that must be absent. */
 function allowsNothing(s: OpenAPIV3.SchemaObject): boolean {
   return s.not !== undefined && !isReference(s.not) && Object.keys(s.not).length === 0;
 }
