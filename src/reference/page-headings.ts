@@ -2,8 +2,12 @@
  * The table of contents of each kind of reference page, matching the ids its view renders. An operation page's
  * comes from its outline (`operation-outline.ts`), the same plan its view renders from.
  */
+import { markdownHeadings } from '../render/markdown.ts';
 import { type OperationOutline, outlineHeadings } from './operation-outline.ts';
 import type { ReferenceRoute } from './routes.ts';
+
+/** The prefix of the ids of a tag description's headings: theirs cannot clash with the page's own (`operations`). */
+export const tagHeadingIds = 'about-';
 
 export interface PageHeading {
   depth: number;
@@ -25,7 +29,13 @@ export function pageHeadings(route: ReferenceRoute, outline?: OperationOutline):
         { depth: 2, slug: 'about', text: 'About this API' },
       ];
     case 'tag':
-      return route.tag.operations.length > 0 ? [{ depth: 2, slug: 'operations', text: 'Operations' }] : [];
+      return [
+        // A tag's description may be a long introduction (DigitalOcean's is 33 KB): its sections are listed too.
+        ...(route.tag.description
+          ? markdownHeadings(route.tag.description, { highestHeading: 2, headingIds: tagHeadingIds })
+          : []),
+        ...(route.tag.operations.length > 0 ? [{ depth: 2, slug: 'operations', text: 'Operations' }] : []),
+      ];
     case 'operation':
       if (!outline) throw new Error(`pageHeadings: the operation ${route.operation.operationId} needs its outline`);
       return outlineHeadings(outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));

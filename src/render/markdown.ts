@@ -11,7 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Transformer, unified } from 'unified';
-import { isRelativeLink } from '../openapi/index.ts';
+import { isRelativeLink, uniqueSlugs } from '../openapi/index.ts';
 import { RecentCaches } from './recent-cache.ts';
 import { type RenderMarkdownOptions, renderBackend } from './render-backend.ts';
 
@@ -19,7 +19,7 @@ export type { RenderMarkdownOptions } from './render-backend.ts';
 
 /** Which way of rendering `options` asks for: the variant of the memos below. */
 const variantOf = (options: RenderMarkdownOptions) =>
-  `${options.inline ? 'inline' : 'block'}${options.searchOpeningOnly ? ' opening' : ''} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''}`;
+  `${options.inline ? 'inline' : 'block'}${options.searchOpeningOnly ? ' opening' : ''} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''} ${options.headingIds ?? ''}`;
 
 // The same descriptions (shared headers, error responses, parameters) recur on page after page: rendering is
 // pure, so a text is rendered once while it keeps coming. At 1,000 operations this saves most of the Markdown work.
@@ -46,6 +46,7 @@ export function htmlOfTree(tree: Root, options: RenderMarkdownOptions = {}): str
   const finishing = options.inline ? inlineFinishing : blockFinishing;
   const data = {
     highestHeading: options.highestHeading,
+    headingIds: options.headingIds,
     linkBase: options.linkBase,
     searchOpeningOnly: options.searchOpeningOnly,
   };
@@ -99,18 +100,47 @@ const schema: SanitizeSchema = {
 const HIGHEST_LEVEL = 4;
 const HEADING_LEVELS: ReadonlyMap<string, number> = new Map([1, 2, 3, 4, 5, 6].map((level) => [`h${level}`, level]));
 
-/** Descriptions sit under the page's sections: move their headings so the highest is at `highestHeading`, in order. */
+/**
+ * A description's headings as its page shows them: moved so the highest is at `top`, in order (descriptions sit
+ * under the page's sections), and, with `prefix`, each with an id: the prefix and its text's slug, unique.
+ */
+function placedHeadings(tree: Root, top: number, prefix: string | undefined) {
+  const headings = elementsOf(tree).flatMap((element) => {
+    const level = HEADING_LEVELS.get(element.tagName);
+    return level === undefined ? [] : [{ element, level }];
+  });
+  const highest = Math.min(...headings.map(({ level }) => level));
+  const slug = uniqueSlugs();
+  return headings.map(({ element, level }) => {
+    const text = textOf(element).replace(/\s+/g, ' ').trim();
+    return {
+      element,
+      depth: Math.min(level + top - highest, 6),
+      text,
+      id: prefix === undefined ? undefined : `${prefix}${slug(text)}`,
+    };
+  });
+}
+
 function rehypeShiftHeadings(): Transformer<Root, Root> {
   return (tree, file) => {
-    const asked = (file.data as { highestHeading?: unknown }).highestHeading;
-    const top = typeof asked === 'number' ? asked : HIGHEST_LEVEL;
-    const headings = elementsOf(tree).flatMap((element) => {
-      const level = HEADING_LEVELS.get(element.tagName);
-      return level === undefined ? [] : [{ element, level }];
-    });
-    const highest = Math.min(...headings.map(({ level }) => level));
-    for (const { element, level } of headings) element.tagName = `h${Math.min(level + top - highest, 6)}`;
+    const data = file.data as { highestHeading?: unknown; headingIds?: unknown };
+    const top = typeof data.highestHeading === 'number' ? data.highestHeading : HIGHEST_LEVEL;
+    const prefix = typeof data.headingIds === 'string' ? data.headingIds : undefined;
+    for (const { element, depth, id } of placedHeadings(tree, top, prefix)) {
+      element.tagName = `h${depth}`;
+      if (id !== undefined) element.properties.id = id;
+    }
   };
+}
+
+/** The headings `renderMarkdown(markdown, options)` writes with `headingIds`: their depth, id and text. */
+export function markdownHeadings(
+  markdown: string,
+  options: { highestHeading?: number; headingIds: string },
+): { depth: number; slug: string; text: string }[] {
+  const placed = placedHeadings(sanitisedTree(markdown), options.highestHeading ?? HIGHEST_LEVEL, options.headingIds);
+  return placed.map(({ depth, id = '', text }) => ({ depth, slug: id, text }));
 }
 
 /**

@@ -27,6 +27,11 @@ export interface RenderMarkdownOptions {
    * `reference/search-scope.ts`). Readers see them all.
    */
   searchOpeningOnly?: boolean;
+  /**
+   * Give the headings ids, each this prefix and the slug of its text (unique within the text), so that a page's
+   * "On this page" can list a long description's sections (`markdownHeadings` gives the same ids).
+   */
+  headingIds?: string;
 }
 
 /** Renders elsewhere; the same results as `highlightHere`, `renderMarkdown` and `markdownToText`. */

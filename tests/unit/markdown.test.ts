@@ -3,7 +3,7 @@
  * description can write (raw HTML, script URLs in all their disguises, SVG/MathML, styles) must come out inert.
  */
 import { describe, expect, it } from 'vitest';
-import { markdownToText, renderMarkdown } from '../../src/render/markdown.ts';
+import { markdownHeadings, markdownToText, renderMarkdown } from '../../src/render/markdown.ts';
 
 // Decodes character references the way a browser does before it reads an attribute value (once).
 const NAMED: Record<string, string> = {
@@ -203,6 +203,20 @@ describe('renderMarkdown: headings', () => {
 
   it('leaves text without headings alone', () => {
     expect(renderMarkdown('Plain')).toBe('<p>Plain</p>');
+  });
+
+  it("gives headings ids when asked, unique, and says which for the page's table of contents", () => {
+    const markdown = '# Requests\n\nText.\n\n## Rate *limits*\n\n# Requests';
+    const options = { highestHeading: 2, headingIds: 'about-' };
+    expect(renderMarkdown(markdown, options)).toBe(
+      '<h2 id="about-requests">Requests</h2>\n<p>Text.</p>\n<h3 id="about-rate-limits">Rate <em>limits</em></h3>\n<h2 id="about-requests-2">Requests</h2>',
+    );
+    expect(markdownHeadings(markdown, options)).toEqual([
+      { depth: 2, slug: 'about-requests', text: 'Requests' },
+      { depth: 3, slug: 'about-rate-limits', text: 'Rate limits' },
+      { depth: 2, slug: 'about-requests-2', text: 'Requests' },
+    ]);
+    expect(renderMarkdown(markdown, { highestHeading: 2 })).not.toContain('id=');
   });
 });
 

@@ -262,7 +262,7 @@ describe("a large tag's operations", () => {
 });
 
 describe('a tag that is a page of text', () => {
-  it('is one link in its group, even on its own page, with no "Operations" heading there', async () => {
+  it('is one link in its group, even on its own page, whose contents are its sections, not "Operations"', async () => {
     const model = await modelOf(`openapi: 3.0.3
 info: { title: Intro, version: 1.0.0 }
 paths:
@@ -273,7 +273,12 @@ paths:
       responses: { '200': { description: OK } }
 tags:
   - name: About
-    description: How the API works.
+    description: |
+      How the API works.
+
+      ## Requests
+
+      Send them over HTTPS.
   - name: Things
 x-tagGroups:
   - name: Guide
@@ -285,6 +290,6 @@ x-tagGroups:
     expect(find(sidebar, 'About')).toEqual({ label: 'About', link: referenceUrls(model).tag(intro) });
     const route = referenceRoutes(model).find((r) => r.type === 'tag' && r.tag === intro);
     if (!route) throw new Error('no page for the About tag');
-    expect(pageHeadings(route)).toEqual([]);
+    expect(pageHeadings(route)).toEqual([{ depth: 2, slug: 'about-requests', text: 'Requests' }]);
   });
 });
