@@ -13,8 +13,8 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { isFormMediaType, isJsonMediaType } from './media-type.ts';
-import type { ApiOperation, ApiParameter, SchemaOrRef } from './model.ts';
-import { exampleFromSchema } from './schema-example.ts';
+import { type ApiOperation, type ApiParameter, type SchemaOrRef, sentByApi } from './model.ts';
+import { type ExampleMode, exampleFromSchema } from './schema-example.ts';
 import type { SchemaResolver } from './schema-resolver.ts';
 
 export interface ExampleRequest {
@@ -81,6 +81,14 @@ function placeholderFor(schemas: SchemaResolver, schema: OpenAPIV3.SchemaObject 
 }
 
 /**
+ * Which fields a body built from its schema holds: a request the reader sends leaves out read-only fields; one the
+ * API sends (a webhook's or callback's payload) holds them, and leaves out write-only ones, as a response does.
+ */
+function bodyMode(operation: ApiOperation): ExampleMode {
+  return sentByApi(operation) ? 'read' : 'write';
+}
+
+/**
  * The first JSON media type's first example, else one built from its schema
  * (its own example, or its fields' examples, defaults and stand-ins).
  */
@@ -88,7 +96,8 @@ function jsonBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody
   const media = operation.requestBody?.content.find((m) => isJsonMediaType(m.mediaType));
   if (!media) return undefined;
   const value =
-    media.examples[0]?.value ?? (media.schema ? exampleFromSchema(schemas, media.schema, 'write') : undefined);
+    media.examples[0]?.value ??
+    (media.schema ? exampleFromSchema(schemas, media.schema, bodyMode(operation)) : undefined);
   return value === undefined ? undefined : { mediaType: media.mediaType, value };
 }
 
@@ -100,7 +109,7 @@ function formBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody
   const media = operation.requestBody?.content.find((m) => isFormMediaType(m.mediaType));
   if (!media?.schema) return undefined;
   const given = media.examples[0]?.value;
-  const built = given ?? exampleFromSchema(schemas, media.schema, 'write');
+  const built = given ?? exampleFromSchema(schemas, media.schema, bodyMode(operation));
   if (typeof built !== 'object' || built === null || Array.isArray(built)) return undefined;
   // Built from the schema, a form sends its required fields, as a form is filled in (every field when none is).
   const required = new Set(requiredFields(schemas, media.schema));

@@ -567,6 +567,29 @@ describe('a webhook’s sample', () => {
     expect(outline.requestSample.title).toBe('Payload example');
     expect(outlineHeadings(outline).map((h) => h.title)).not.toContain('Authentication');
   });
+
+  it('carries the read-only fields the API fills in, as a response does, and no write-only ones', async () => {
+    const model = await modelOf(`openapi: 3.1.0
+info: { title: Hooks, version: '1' }
+webhooks:
+  orderPaid:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                id: { type: string, readOnly: true, example: ord_1 }
+                total: { type: integer, example: 30 }
+                secret: { type: string, writeOnly: true, example: hunter2 }
+      responses: { '204': { description: Received } }
+`);
+    const webhook = model.operations.find((o) => o.webhook);
+    if (!webhook) throw new Error('no webhook');
+    const body = (codeSamples(model, webhook)[0]?.code ?? '').split('\n\n')[1] ?? '';
+    expect(JSON.parse(body)).toEqual({ id: 'ord_1', total: 30 });
+  });
 });
 
 describe('a form body', () => {
