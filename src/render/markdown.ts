@@ -102,7 +102,7 @@ const HEADING_LEVELS: ReadonlyMap<string, number> = new Map([1, 2, 3, 4, 5, 6].m
 
 /**
  * A description's headings as its page shows them: moved so the highest is at `top`, in order (descriptions sit
- * under the page's sections), and, with `prefix`, each with an id: the prefix and its text's slug, unique.
+ * under the page's sections), and, with `prefix`, each with its text and an id: the prefix and the text's slug, unique.
  */
 function placedHeadings(tree: Root, top: number, prefix: string | undefined) {
   const headings = elementsOf(tree).flatMap((element) => {
@@ -112,13 +112,10 @@ function placedHeadings(tree: Root, top: number, prefix: string | undefined) {
   const highest = Math.min(...headings.map(({ level }) => level));
   const slug = uniqueSlugs();
   return headings.map(({ element, level }) => {
+    const depth = Math.min(level + top - highest, 6);
+    if (prefix === undefined) return { element, depth, text: '', id: undefined };
     const text = textOf(element).replace(/\s+/g, ' ').trim();
-    return {
-      element,
-      depth: Math.min(level + top - highest, 6),
-      text,
-      id: prefix === undefined ? undefined : `${prefix}${slug(text)}`,
-    };
+    return { element, depth, text, id: `${prefix}${slug(text)}` };
   });
 }
 
