@@ -9,6 +9,9 @@ import type { ReferenceRoute } from './routes.ts';
 /** The prefix of the ids of a tag description's headings: theirs cannot clash with the page's own (`operations`). */
 export const tagHeadingIds = 'about-';
 
+/** The same for the API's description, under the introduction's "About this API" (whose own id is `about`). */
+export const aboutHeadingIds = 'about-api-';
+
 export interface PageHeading {
   depth: number;
   slug: string;
@@ -27,6 +30,9 @@ export function pageHeadings(route: ReferenceRoute, outline?: OperationOutline):
         { depth: 2, slug: 'authentication', text: 'Authentication' },
         ...(route.hasRateLimits ? [{ depth: 2, slug: 'rate-limits', text: 'Rate limits' }] : []),
         { depth: 2, slug: 'about', text: 'About this API' },
+        ...(route.description
+          ? markdownHeadings(route.description, { highestHeading: 3, headingIds: aboutHeadingIds })
+          : []),
       ];
     case 'tag':
       return [

@@ -23,7 +23,7 @@ export const referenceBase = 'reference';
 const reservedSlugs = new Set(['schemas', 'errors']);
 
 export type ReferenceRoute =
-  | { type: 'introduction'; path: string; title: string; hasRateLimits: boolean }
+  | { type: 'introduction'; path: string; title: string; hasRateLimits: boolean; description?: string }
   | { type: 'tag'; path: string; title: string; tag: ApiTag; group: ApiTagGroup | undefined }
   | { type: 'operation'; path: string; title: string; operation: ApiOperation; tag: ApiTag }
   | { type: 'schemas'; path: string; title: string; index: ModelsIndexPage }
@@ -104,6 +104,7 @@ export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
       path: strip(urls.introduction),
       title: `${model.info.title} reference`,
       hasRateLimits: model.rateLimits !== undefined,
+      ...(model.info.description ? { description: model.info.description } : {}),
     },
   ];
   for (const tag of model.tags) {

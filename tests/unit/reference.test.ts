@@ -1,7 +1,7 @@
 /** Routes, sidebar, badges, sunset wording and schema summaries: the pure parts of the reference. */
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiModel, loadApiModel, resolveSpecPath, type SchemaOrRef } from '../../src/openapi/index.ts';
+import { type ApiModel, loadApiModel, resolveSpecPath, type SchemaOrRef, slugify } from '../../src/openapi/index.ts';
 import { badgeExplanation, badgeLabel } from '../../src/reference/badges.ts';
 import { sunsetStatus } from '../../src/reference/deprecation.ts';
 import { referenceSidebar, type SidebarItem, tagsListedEverywhere } from '../../src/reference/navigation.ts';
@@ -259,6 +259,23 @@ describe('Markdown pages', () => {
     expect(text).toContain('Sunset: 2027-06-30.');
     expect(text).toContain('| `petId` | path | integer (int64) | yes |');
     expect(text).toContain('curl https://api.petstore.dev/pets/1');
+  });
+});
+
+describe('the introduction', () => {
+  it("lists the API description's own sections under About this API, with ids of their own", () => {
+    const introduction = referenceRoutes(model).find((route) => route.type === 'introduction');
+    if (!introduction) throw new Error('no introduction');
+    const headings = pageHeadings(introduction);
+    const about = headings.findIndex((h) => h.slug === 'about');
+    // The description's top headings are `## …`; under the h2 "About this API" they are h3s.
+    const written = [...(model.info.description ?? '').matchAll(/^## (.+)$/gm)].map((m) => m[1] ?? '');
+    expect(written.length).toBeGreaterThan(0);
+    expect(headings.slice(about + 1).map((h) => [h.depth, h.slug, h.text])).toEqual(
+      written.map((text) => [3, `about-api-${slugify(text)}`, text]),
+    );
+    // The page's own Authentication section keeps its id.
+    expect(headings.filter((h) => h.slug === 'authentication')).toHaveLength(1);
   });
 });
 
