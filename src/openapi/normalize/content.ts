@@ -98,13 +98,14 @@ function readLink(name: string, link: OpenAPIV3.LinkObject): ApiLink {
 
 /**
  * Once every operation is read: a link's local `operationRef` (`#/paths/~1events~1{eventId}/get`) becomes the
- * operationId of the operation written there, and a link to an operation the description lacks is a warning
- * (the page names it without a link).
+ * operationId of the operation written there, and links to operations the description lacks are one warning, with
+ * their count (the page names each without a link).
  */
 export function resolveLinks(operations: readonly ApiOperation[]): SpecProblem[] {
   const byPointer = new Map(operations.map((o) => [o.pointer, o.operationId]));
   const ids = new Set(operations.map((o) => o.operationId));
-  const problems: SpecProblem[] = [];
+  // One warning, at the first such link, with how many there are: a description that gets one wrong often gets many.
+  const lost: { pointer: string; link: string; target: string }[] = [];
   for (const operation of operations) {
     for (const response of operation.responses) {
       for (const link of response.links ?? []) {
@@ -116,14 +117,22 @@ export function resolveLinks(operations: readonly ApiOperation[]): SpecProblem[]
           }
         }
         if (link.operationId !== undefined && !ids.has(link.operationId)) {
-          problems.push({
-            severity: 'warning',
-            pointer: `${operation.pointer}/responses/${escapeSegment(response.status)}/links/${escapeSegment(link.name)}`,
-            message: `The link "${link.name}" leads to the operation "${link.operationId}", which the description does not have; it is shown without a link.`,
-          });
+          const pointer = `${operation.pointer}/responses/${escapeSegment(response.status)}/links/${escapeSegment(link.name)}`;
+          lost.push({ pointer, link: link.name, target: link.operationId });
         }
       }
     }
   }
-  return problems;
+  const [first] = lost;
+  if (!first) return [];
+  return [
+    {
+      severity: 'warning',
+      pointer: first.pointer,
+      message:
+        lost.length === 1
+          ? `The link "${first.link}" leads to the operation "${first.target}", which the description does not have; it is shown without a link.`
+          : `${lost.length} links lead to operations the description does not have, such as "${first.link}" here (to "${first.target}"); they are shown without a link.`,
+    },
+  ];
 }

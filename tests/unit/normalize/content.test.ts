@@ -54,6 +54,21 @@ describe('a response’s links', () => {
     expect(model.warnings).toEqual([]);
   });
 
+  it('to operations the description lacks are one warning, with their count', async () => {
+    const lost = events.replace('operationRef: "#/components/pathItems/OneEvent/get"', 'operationId: lost');
+    const twice = lost.replace(
+      '              description: The event as the hub keeps it.',
+      '              description: The event as the hub keeps it.\n            again:\n              operationId: gone',
+    );
+    const model = await modelOf(twice);
+    expect(model.warnings.map((w) => [w.pointer, w.message])).toEqual([
+      [
+        '/paths/~1events/post/responses/201/links/getStoredEvent',
+        '2 links lead to operations the description does not have, such as "getStoredEvent" here (to "lost"); they are shown without a link.',
+      ],
+    ]);
+  });
+
   it('to an operation the description lacks are a warning', async () => {
     const model = await modelOf(
       events.replace('operationRef: "#/components/pathItems/OneEvent/get"', 'operationId: lost'),
