@@ -15,12 +15,12 @@ export const httpMethods: readonly HttpMethod[] = ['get', 'put', 'post', 'delete
 /** A path item's fixed operation fields: 3.0's methods, then 3.2's `query` (`additionalOperations` holds others). */
 export const pathItemMethods: readonly string[] = [...httpMethods, 'query'];
 
-/** Whether a path item's key is an operation (the others are `parameters`, `summary`, extensions…). */
 /** Whether the API sends this request (a webhook or a callback) rather than serving it. */
 export function sentByApi(operation: Pick<ApiOperation, 'webhook' | 'callback'>): boolean {
   return operation.webhook === true || operation.callback !== undefined;
 }
 
+/** Whether a path item's key is an operation (the others are `parameters`, `summary`, extensions…). */
 export function isHttpMethod(key: string): key is HttpMethod {
   return (httpMethods as readonly string[]).includes(key);
 }

@@ -84,7 +84,8 @@ export function checkReferences(root: unknown): SpecProblem[] {
         message: `The reference "${target.ref}" points at nothing in this file.`,
         ...suggest(root, target.ref),
       });
-    } else if (target.kind === 'found' && !isRecord(target.value)) {
+    } else if (target.kind === 'found' && !isRecord(target.value) && typeof target.value !== 'boolean') {
+      // (A boolean is a schema in 3.1 and 3.2: `Anything: true`. In 3.0 the schema check has refused it already.)
       problems.push({
         severity: 'error',
         pointer,

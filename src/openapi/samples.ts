@@ -171,9 +171,11 @@ export function harRequest(model: ApiModel, operation: ApiOperation, options: Sa
   let postData: HarRequest['postData'];
   const { body } = example;
   if (body && isFormMediaType(body.mediaType)) {
-    // The clients write a form's Content-Type themselves: a multipart one names its boundary, which only they know.
-    const params = formParams(body.value, body.files ?? {});
-    postData = { mimeType: body.mediaType, params };
+    // The clients match the bare type (`; charset=…` and capitals aside). A multipart Content-Type names a boundary
+    // only the client knows, so the client writes it; a URL-encoded one is set here (Go's client sets none).
+    const mimeType = body.mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+    postData = { mimeType, params: formParams(body.value, body.files ?? {}) };
+    if (mimeType === 'application/x-www-form-urlencoded') setHeader('Content-Type', mimeType);
   } else if (body) {
     postData = { mimeType: body.mediaType, text: JSON.stringify(body.value, null, 2) };
     setHeader('Content-Type', body.mediaType);

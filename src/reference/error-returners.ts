@@ -7,7 +7,7 @@
  * page nobody reads (by tag, still 1.2 MB). Each operation page still lists
  * its own errors.
  */
-import { type ApiErrorCode, type ApiModel, operationById } from '../openapi/index.ts';
+import { type ApiErrorCode, type ApiModel, operationById, servedOperations } from '../openapi/index.ts';
 import { groupAnchor } from './navigation.ts';
 import { operationTitle, type ReferenceUrls, tagLabel } from './routes.ts';
 
@@ -34,7 +34,7 @@ const figure = (n: number) => n.toLocaleString('en-US');
 export function errorReturners(model: ApiModel, entry: ApiErrorCode, urls: ReferenceUrls): ErrorReturners {
   if (entry.global) return { kind: 'any-request' };
   const ids = new Set(entry.operations);
-  if (ids.size === model.operations.length) return { kind: 'every-operation' };
+  if (ids.size === servedOperations(model).length) return { kind: 'every-operation' };
   if (ids.size <= listedAtMost) {
     const operations = entry.operations.flatMap((id) => {
       const operation = operationById(model, id);

@@ -172,7 +172,9 @@ export function operationLabel(operation: ApiOperation): string {
 
 function operationName(operation: ApiOperation): string | undefined {
   const summary = operation.summary?.trim();
-  if (summary) return plainTitle(summary);
+  // A summary with nothing to read once plain (`---`, an HTML comment) is no title.
+  const title = summary ? plainTitle(summary) : '';
+  if (title) return title;
   const id = operation.givenOperationId ?? operation.callback?.name ?? (operation.webhook ? operation.path : undefined);
   return (id && identifierWords(id)) || undefined;
 }
@@ -203,13 +205,15 @@ export const titleLength = 100;
 
 function plainTitle(summary: string): string {
   // Some descriptions write a whole description as the summary: the title comes from its first paragraph, past a
-  // notice that opens in bold ("**NOTE:** This endpoint requires an admin key.", "**Starting a new project?** …").
+  // notice that opens with a bold label ("**NOTE:** This endpoint requires an admin key.", "**Starting a new
+  // project?** …").
   const paragraphs = summary
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter((paragraph) => paragraph !== '' && !/^([-*_])(\s*\1){2,}$/.test(paragraph));
   const [first = '', second] = paragraphs;
-  const lead = second !== undefined && /^\*\*[^*]+\*\*/.test(first) ? second : first;
+  // A notice is a bold label ending in a colon, question or exclamation mark (`**Note:**`), not any bold start.
+  const lead = second !== undefined && /^\*\*[^*]+[:?!]\*\*/.test(first) ? second : first;
   // Most summaries are plain words: only text that could hold Markdown is parsed.
   const text = /[[\]`*_<>&\\]/.test(lead) ? markdownToText(lead) : lead;
   const plain = text.replace(/\s+/g, ' ').trim();

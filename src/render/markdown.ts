@@ -83,8 +83,9 @@ export function markdownToTextForPage(markdown: string): Promise<string> {
 }
 
 // GitHub's rules, minus every `class` (the portal styles descriptions itself, so a description must not borrow the
-// site's classes), and no irc/xmpp links. `id`/`name` keep the default `user-content-` prefix so they cannot clash
-// with the page's own anchors. Protocols are matched exactly, so `JavaScript:` or `java%09script:` fail (and so,
+// site's classes), and no irc/xmpp links. `id`/`name` a description writes keep the default `user-content-` prefix so
+// they cannot clash with the page's own anchors (the heading ids the portal adds, `headingIds`, carry a prefix of
+// their own). Protocols are matched exactly, so `JavaScript:` or `java%09script:` fail (and so,
 // harmlessly, does `HTTPS:`); URLs without a scheme (relative, `#fragment`) pass.
 const schema: SanitizeSchema = {
   ...defaultSchema,
@@ -113,9 +114,11 @@ function placedHeadings(tree: Root, top: number, prefix: string | undefined) {
   const slug = uniqueSlugs();
   return headings.map(({ element, level }) => {
     const depth = Math.min(level + top - highest, 6);
-    if (prefix === undefined) return { element, depth, text: '', id: undefined };
+    // A heading that has an id (GFM's footnotes label, which footnote references point at) keeps it and is no
+    // section; nor is one with no text.
+    if (prefix === undefined || element.properties.id !== undefined) return { element, depth, text: '', id: undefined };
     const text = textOf(element).replace(/\s+/g, ' ').trim();
-    return { element, depth, text, id: `${prefix}${slug(text)}` };
+    return { element, depth, text, id: text ? `${prefix}${slug(text)}` : undefined };
   });
 }
 
@@ -137,7 +140,7 @@ export function markdownHeadings(
   options: { highestHeading?: number; headingIds: string },
 ): { depth: number; slug: string; text: string }[] {
   const placed = placedHeadings(sanitisedTree(markdown), options.highestHeading ?? HIGHEST_LEVEL, options.headingIds);
-  return placed.map(({ depth, id = '', text }) => ({ depth, slug: id, text }));
+  return placed.flatMap(({ depth, id, text }) => (id === undefined ? [] : [{ depth, slug: id, text }]));
 }
 
 /**
@@ -273,11 +276,11 @@ function rehypeUnwrapLoneParagraph() {
 }
 
 // Built once per module. First the steps every rendering shares: parse → HTML tree (raw HTML dropped here) →
-// sanitise → GitHub's alerts as asides, images as links and fixed `rel` values. Then each rendering's own: headings moved, a lone paragraph
-// unwrapped, blocks marked for search to skip → string. The steps after the sanitiser only rename headings and
-// elements, unwrap a paragraph, add fixed `rel` values and a search mark, so the schema need not accept `rel` from
-// descriptions. No `target`: links open where the
-// reader expects.
+// sanitise → GitHub's alerts as asides, images as links and fixed `rel` values. Then each rendering's own: headings
+// moved (and, when asked, given ids of a fixed prefix and a slug), a lone paragraph unwrapped, blocks marked for
+// search to skip → string. The steps after the sanitiser only rename headings and elements, add those ids, unwrap a
+// paragraph, add fixed `rel` values and a search mark, so the schema need not accept `rel` from descriptions. No
+// `target`: links open where the reader expects.
 const sanitising = unified()
   .use(remarkParse)
   .use(remarkGfm)

@@ -218,6 +218,13 @@ describe('renderMarkdown: headings', () => {
     ]);
     expect(renderMarkdown(markdown, { highestHeading: 2 })).not.toContain('id=');
   });
+
+  it('leaves the footnotes heading its own id, and lists no heading without text', () => {
+    const markdown = '## Limits\n\nSee this.[^1]\n\n[^1]: A note.\n\n##';
+    const options = { highestHeading: 2, headingIds: 'about-' };
+    expect(renderMarkdown(markdown, options)).toContain('id="user-content-footnote-label"');
+    expect(markdownHeadings(markdown, options)).toEqual([{ depth: 2, slug: 'about-limits', text: 'Limits' }]);
+  });
 });
 
 describe('renderMarkdown: inline', () => {

@@ -274,8 +274,8 @@ describe('the introduction', () => {
     expect(headings.slice(about + 1).map((h) => [h.depth, h.slug, h.text])).toEqual(
       written.map((text) => [3, `about-api-${slugify(text)}`, text]),
     );
-    // The page's own Authentication section keeps its id.
-    expect(headings.filter((h) => h.slug === 'authentication')).toHaveLength(1);
+    // Every id on the page is its own: the description's "Authentication" is not the page's Authentication section.
+    expect(new Set(headings.map((h) => h.slug)).size).toBe(headings.length);
   });
 });
 
@@ -348,6 +348,12 @@ describe('operation titles', () => {
     );
     expect(operationTitle(notice)).toBe('Creates a model response for the given chat conversation.');
     expect(fullSummary(notice)).toContain('**Starting a new project?**');
+  });
+
+  it('skip only a bold label as a notice, and fall back past a summary with nothing to read', async () => {
+    expect(operationTitle(await withSummary('**Create** a thing\n\nReturns the thing.'))).toBe('Create a thing');
+    expect(operationTitle(await withSummary('**Note:** admins only.\n\nLists things.'))).toBe('Lists things.');
+    expect(operationTitle(await withSummary('---'))).toBe('List things');
   });
 
   it('cut a long summary without a sentence end at the length limit, with an ellipsis', async () => {

@@ -633,11 +633,13 @@ describe('a form body', () => {
     expect(sample(model, 'go')).toContain('writer.CreateFormFile("photo", "path/to/photo")');
   });
 
-  it('is sent URL-encoded where the description asks for it', async () => {
-    const model = await form('application/x-www-form-urlencoded');
+  it('is sent URL-encoded where the description asks for it, however it writes the media type', async () => {
+    const model = await form('Application/x-www-form-urlencoded; charset=utf-8');
     const curl = sample(model, 'curl');
     expect(curl).toContain("--data-urlencode 'caption=At the beach'");
     expect(curl).toContain("--data-urlencode 'tags=sea'");
+    // Go's client writes no Content-Type of its own for a form.
+    expect(sample(model, 'go')).toContain('req.Header.Add("Content-Type", "application/x-www-form-urlencoded")');
   });
 
   it('sends the required fields, as a form is filled in, or every field where none is', async () => {
@@ -648,7 +650,7 @@ describe('a form body', () => {
     expect(none).toContain("--form 'caption=At the beach'");
   });
 
-  it('leaves the files out of what the console is given, for the reader to choose', async () => {
+  it('names each file field and the file the samples send, which the console leaves for the reader', async () => {
     const model = await form('multipart/form-data');
     const operation = model.operations[0];
     if (!operation) throw new Error('no operation');

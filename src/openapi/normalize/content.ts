@@ -11,6 +11,7 @@ import type {
   ApiResponse,
   SchemaOrRef,
 } from '../model.ts';
+import { sentByApi } from '../model.ts';
 import type { SpecProblem } from '../spec-problem.ts';
 import type { Deref } from './context.ts';
 
@@ -102,7 +103,11 @@ function readLink(name: string, link: OpenAPIV3.LinkObject): ApiLink {
  * their count (the page names each without a link).
  */
 export function resolveLinks(operations: readonly ApiOperation[]): SpecProblem[] {
+  // Where each operation is written, and (for a path item kept elsewhere, `$ref`'d) where its path says it is.
   const byPointer = new Map(operations.map((o) => [o.pointer, o.operationId]));
+  for (const o of operations) {
+    if (!sentByApi(o)) byPointer.set(`/paths/${escapeSegment(o.path)}/${o.method}`, o.operationId);
+  }
   const ids = new Set(operations.map((o) => o.operationId));
   // One warning, at the first such link, with how many there are: a description that gets one wrong often gets many.
   const lost: { pointer: string; link: string; target: string }[] = [];
@@ -111,10 +116,9 @@ export function resolveLinks(operations: readonly ApiOperation[]): SpecProblem[]
       for (const link of response.links ?? []) {
         if (link.operationRef?.startsWith('#/')) {
           const found = byPointer.get(decodeURIComponent(link.operationRef.slice(1)));
-          if (found !== undefined) {
-            link.operationId = found;
-            delete link.operationRef;
-          }
+          // A local operationRef that leads to no operation is as lost as an unknown operationId.
+          link.operationId = found ?? link.operationRef;
+          delete link.operationRef;
         }
         if (link.operationId !== undefined && !ids.has(link.operationId)) {
           const pointer = `${operation.pointer}/responses/${escapeSegment(response.status)}/links/${escapeSegment(link.name)}`;

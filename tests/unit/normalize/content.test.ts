@@ -54,6 +54,17 @@ describe('a response’s links', () => {
     expect(model.warnings).toEqual([]);
   });
 
+  it('lead to the operation an operationRef names by its path, where the path item is kept elsewhere', async () => {
+    const byPath = events.replace(
+      'operationRef: "#/components/pathItems/OneEvent/get"',
+      'operationRef: "#/paths/~1events~1%7BeventId%7D/get"',
+    );
+    const model = await modelOf(byPath);
+    const publish = model.operations.find((o) => o.operationId === 'publishEvent');
+    expect(publish?.responses[0]?.links?.[0]?.operationId).toBe('getEvent');
+    expect(model.warnings).toEqual([]);
+  });
+
   it('to operations the description lacks are one warning, with their count', async () => {
     const lost = events.replace('operationRef: "#/components/pathItems/OneEvent/get"', 'operationId: lost');
     const twice = lost.replace(

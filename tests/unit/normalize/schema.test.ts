@@ -42,6 +42,17 @@ describe('a 3.1 schema, read as the model reads schemas', () => {
     expect(exampleFromSchema(model.schemaResolver, schema)).toEqual({ name: 'string' });
   });
 
+  it('follows a $ref to a boolean schema kept in components, as 3.1 allows', async () => {
+    const { model, resolved } = await bodySchema(
+      describe31(
+        'type: object\nproperties:\n  extra:\n    $ref: "#/components/schemas/Anything"',
+        'components:\n  schemas:\n    Anything: true\n',
+      ),
+    );
+    expect(typeLabel(model.schemaResolver, resolved.properties?.extra ?? {})).toBe('Anything');
+    expect(model.schemaResolver.resolve(resolved.properties?.extra ?? {})).toEqual({});
+  });
+
   it('reads binary data written the 3.1 way: contentEncoding as bytes, a binary contentMediaType as a file', async () => {
     const { model, resolved } = await bodySchema(
       describe31(
