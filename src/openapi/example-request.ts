@@ -12,7 +12,7 @@
  * fields (every field where none is), files named as such.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { isFormMediaType, isJsonMediaType } from './media-type.ts';
+import { isFormMediaType, isJsonMediaType, mediaTypeEssence } from './media-type.ts';
 import { type ApiOperation, type ApiParameter, type SchemaOrRef, sentByApi } from './model.ts';
 import { type ExampleMode, exampleFromSchema } from './schema-example.ts';
 import type { SchemaResolver } from './schema-resolver.ts';
@@ -116,7 +116,7 @@ function formBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody
   const kept = Object.entries(built).filter(([name]) => given !== undefined || required.has(name));
   const value = kept.length > 0 ? Object.fromEntries(kept) : built;
   const files: Record<string, string> = {};
-  if (media.mediaType.toLowerCase().startsWith('multipart/')) {
+  if (mediaTypeEssence(media.mediaType) === 'multipart/form-data') {
     for (const [name, property] of formFields(schemas, media.schema)) {
       if (schemas.resolve(property).format !== 'binary' || !(name in value)) continue;
       const given = (value as Record<string, unknown>)[name];

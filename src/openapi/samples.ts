@@ -13,7 +13,7 @@ import { jsFetch } from '@scalar/snippetz/plugins/js/fetch';
 import { pythonRequests } from '@scalar/snippetz/plugins/python/requests';
 import { shellCurl } from '@scalar/snippetz/plugins/shell/curl';
 import { exampleRequest } from './example-request.ts';
-import { isFormMediaType } from './media-type.ts';
+import { isFormMediaType, mediaTypeEssence } from './media-type.ts';
 import {
   type ApiCodeSample,
   type ApiModel,
@@ -131,15 +131,7 @@ function webhookMessage(model: ApiModel, operation: ApiOperation): CodeSample {
     if (ignoredHeaderParameters.has(parameter.name.toLowerCase())) continue;
     lines.push(`${parameter.name}: ${simpleStyle(parameter.value).replace(headerBreakers, ' ')}`);
   }
-  // A form is shown URL-encoded; a multipart one would need a boundary and parts, so its fields are not written out.
-  const form = example.body && isFormMediaType(example.body.mediaType);
-  const body = !example.body
-    ? undefined
-    : !form
-      ? JSON.stringify(example.body.value, null, 2)
-      : example.body.mediaType.toLowerCase().startsWith('multipart/')
-        ? undefined
-        : encodeQuery(formParams(example.body.value, {}).map(({ name, value = '' }) => ({ name, value })));
+  const body = example.body && messageBody(example.body.mediaType, example.body.value);
   if (example.body) lines.push(`Content-Type: ${example.body.mediaType}`);
   return {
     id: 'http',
@@ -148,6 +140,17 @@ function webhookMessage(model: ApiModel, operation: ApiOperation): CodeSample {
     code: body === undefined ? lines.join('\n') : `${lines.join('\n')}\n\n${body}`,
     source: 'generated',
   };
+}
+
+/**
+ * A payload as the message carries it: JSON as JSON, a URL-encoded form encoded. A multipart one would need a boundary
+ * and parts, so its fields are not written out.
+ */
+function messageBody(mediaType: string, value: unknown): string | undefined {
+  const essence = mediaTypeEssence(mediaType);
+  if (essence === 'multipart/form-data') return undefined;
+  if (essence !== 'application/x-www-form-urlencoded') return JSON.stringify(value, null, 2);
+  return encodeQuery(formParams(value, {}).map(({ name, value = '' }) => ({ name, value })));
 }
 
 // ─── operation → HAR ────────────────────────────────────────────────────────
@@ -173,7 +176,7 @@ export function harRequest(model: ApiModel, operation: ApiOperation, options: Sa
   if (body && isFormMediaType(body.mediaType)) {
     // The clients match the bare type (`; charset=…` and capitals aside). A multipart Content-Type names a boundary
     // only the client knows, so the client writes it; a URL-encoded one is set here (Go's client sets none).
-    const mimeType = body.mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
+    const mimeType = mediaTypeEssence(body.mediaType);
     postData = { mimeType, params: formParams(body.value, body.files ?? {}) };
     if (mimeType === 'application/x-www-form-urlencoded') setHeader('Content-Type', mimeType);
   } else if (body) {
