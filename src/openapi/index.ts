@@ -43,6 +43,6 @@ export {
 export { type CodeSample, codeSamples, sampleTargets } from './samples.ts';
 export { exampleFromSchema } from './schema-example.ts';
 export { SchemaResolver } from './schema-resolver.ts';
-export { slugify, uniqueSlugs } from './slug.ts';
+export { separateWords, slugify, uniqueSlugs } from './slug.ts';
 export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';
 export { httpDate, humanDate, isoDate, startOfDay } from './sunset-date.ts';

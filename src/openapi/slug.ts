@@ -1,9 +1,16 @@
+/**
+ * An identifier's words apart, joined by `separator`: `getPetByID` → `get Pet By ID`. An acronym before a word
+ * splits from it (`HTTPServer`), but not from its plural (`APIs`).
+ */
+export function separateWords(text: string, separator: string): string {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, `$1${separator}$2`)
+    .replace(/([A-Z]+)([A-Z](?!s\b)[a-z])/g, `$1${separator}$2`);
+}
+
 /** URL-safe names for pages: `getPetDetails` → `get-pet-details`, `Pet records` → `pet-records`. */
 export function slugify(text: string): string {
-  const slug = text
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    // An acronym before a word splits from it (`HTTPServer`), but not from its plural (`APIs`).
-    .replace(/([A-Z]+)([A-Z](?!s\b)[a-z])/g, '$1-$2')
+  const slug = separateWords(text, '-')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

@@ -12,6 +12,7 @@ import {
   type ApiTagGroup,
   oncePerModel,
   operationById,
+  separateWords,
 } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
 import { sitePath } from './site-path.ts';
@@ -184,9 +185,7 @@ function operationName(operation: ApiOperation): string | undefined {
  * kept, and their plurals: `listAPIs` → "List APIs"). Empty when it has no letters or digits.
  */
 export function identifierWords(identifier: string): string {
-  const text = identifier
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z](?!s\b)[a-z])/g, '$1 $2')
+  const text = separateWords(identifier, ' ')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .map((word) => (/^(?=(?:[^A-Z]*[A-Z]){2})[A-Z0-9]+s?$/.test(word) ? word : word.toLowerCase()))
