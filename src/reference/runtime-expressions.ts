@@ -2,6 +2,7 @@
  * OpenAPI's runtime expressions in words. A callback's URL (`{$request.body#/callbackUrl}`) and a link's
  * parameters (`$response.body#/id`) name a part of a request or response: the page says which part.
  */
+import { fromPointer } from '../openapi/index.ts';
 
 /** Text, or a name shown as code. */
 export type Phrase = { text: string } | { code: string };
@@ -24,10 +25,8 @@ export function expressionWords(expression: unknown): Phrase[] {
   if (part === 'body') {
     if (separator === undefined) return [{ text: `the ${message} body` }];
     if (separator !== '#') return [{ code: expression }];
-    const field = name
-      .split('/')
+    const field = fromPointer(`/${name.replace(/^\//, '')}`)
       .filter(Boolean)
-      .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
       .join('.');
     return field
       ? [{ text: `the ${message} body’s ` }, { code: field }, { text: ' field' }]

@@ -85,7 +85,7 @@ export function readResponse(status: string, response: OpenAPIV3.ResponseObject,
   return result;
 }
 
-/** A link as written; `linkOperations` (normalize/index.ts) later reads a local `operationRef` as an operationId. */
+/** A link as written; `resolveLinks`, once every operation is read, turns a local `operationRef` into an operationId. */
 function readLink(name: string, link: OpenAPIV3.LinkObject): ApiLink {
   const result: ApiLink = {
     name,
