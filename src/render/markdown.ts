@@ -11,7 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Transformer, unified } from 'unified';
-import { isRelativeLink, uniqueSlugs } from '../openapi/index.ts';
+import { isRelativeLink, slugify, uniqueSlugs } from '../openapi/index.ts';
 import { RecentCaches } from './recent-cache.ts';
 import { type RenderMarkdownOptions, renderBackend } from './render-backend.ts';
 
@@ -19,7 +19,33 @@ export type { RenderMarkdownOptions } from './render-backend.ts';
 
 /** Which way of rendering `options` asks for: the variant of the memos below. */
 const variantOf = (options: RenderMarkdownOptions) =>
-  `${options.inline ? 'inline' : 'block'}${options.searchOpeningOnly ? ' opening' : ''} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''} ${options.headingIds ?? ''}`;
+  `${options.inline ? 'inline' : 'block'}${options.searchOpeningOnly ? ' opening' : ''} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''} ${options.headingIds ?? ''} ${options.idPrefix ?? ''}`;
+
+/**
+ * `options` as they matter for `markdown`: an `idPrefix` only changes a text with footnotes (the only ids a
+ * description has of its own), so a text without one is rendered, and remembered, once whatever block it is.
+ */
+function optionsFor(markdown: string, options: RenderMarkdownOptions): RenderMarkdownOptions {
+  if (options.idPrefix === undefined || markdown.includes('[^')) return options;
+  const { idPrefix: _, ...rest } = options;
+  return rest;
+}
+
+/**
+ * The `idPrefix` of a block of Markdown on a page: made from `owner`, where the block is (`api`, `tag`, a group's
+ * anchor, `response-200`), unique on the page; or, without one, from the text itself, so that two different
+ * texts on one page still differ.
+ */
+export function idPrefixFor(owner: string | undefined, markdown: string): string {
+  return `${owner === undefined ? `md${digest(markdown)}` : slugify(owner)}-`;
+}
+
+/** FNV-1a, in base 36. */
+function digest(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36);
+}
 
 // The same descriptions (shared headers, error responses, parameters) recur on page after page: rendering is
 // pure, so a text is rendered once while it keeps coming. At 1,000 operations this saves most of the Markdown work.
@@ -29,7 +55,8 @@ const asText = 'text';
 
 /** Renders description Markdown (CommonMark + GFM) as sanitised HTML; raw HTML in the source is dropped. */
 export function renderMarkdown(markdown: string, options: RenderMarkdownOptions = {}): string {
-  return rendered.get(variantOf(options), markdown, () => htmlOfTree(sanitisedTree(markdown), options));
+  const used = optionsFor(markdown, options);
+  return rendered.get(variantOf(used), markdown, () => htmlOfTree(sanitisedTree(markdown), used));
 }
 
 /**
@@ -49,6 +76,7 @@ export function htmlOfTree(tree: Root, options: RenderMarkdownOptions = {}): str
     headingIds: options.headingIds,
     linkBase: options.linkBase,
     searchOpeningOnly: options.searchOpeningOnly,
+    idPrefix: options.idPrefix,
   };
   return finishing.stringify(finishing.runSync(tree, { data }));
 }
@@ -64,7 +92,8 @@ const renderedElsewhere = new RecentCaches<Promise<string>>(4_000);
 export function renderMarkdownForPage(markdown: string, options: RenderMarkdownOptions = {}): Promise<string> {
   const backend = renderBackend();
   if (!backend) return Promise.resolve(renderMarkdown(markdown, options));
-  return renderedElsewhere.get(variantOf(options), markdown, () => backend.markdown(markdown, options));
+  const used = optionsFor(markdown, options);
+  return renderedElsewhere.get(variantOf(used), markdown, () => backend.markdown(markdown, used));
 }
 
 /** Description Markdown as plain text for meta descriptions, search and llms.txt (callers escape it as any string). */
@@ -97,6 +126,9 @@ const schema: SanitizeSchema = {
   ),
   protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto'], src: ['http', 'https'] },
 };
+
+/** What the sanitiser (and remark-rehype) put before the ids a description writes. */
+const CLOBBER_PREFIX = defaultSchema.clobberPrefix ?? 'user-content-';
 
 const HIGHEST_LEVEL = 4;
 const HEADING_LEVELS: ReadonlyMap<string, number> = new Map([1, 2, 3, 4, 5, 6].map((level) => [`h${level}`, level]));
@@ -181,12 +213,41 @@ const alertKinds: ReadonlyMap<string, { variant: 'note' | 'tip' | 'caution' | 'd
  * reach. Raw HTML is dropped, so every id here comes from Markdown, and one prefix is enough.
  */
 function rehypeSinglePrefix() {
-  const clobberPrefix = 'user-content-';
-  const doubled = `${clobberPrefix}${clobberPrefix}`;
+  const doubled = `${CLOBBER_PREFIX}${CLOBBER_PREFIX}`;
   return (tree: Root) => {
     for (const element of elementsOf(tree)) {
       const { id } = element.properties;
-      if (typeof id === 'string' && id.startsWith(doubled)) element.properties.id = id.slice(clobberPrefix.length);
+      if (typeof id === 'string' && id.startsWith(doubled)) element.properties.id = id.slice(CLOBBER_PREFIX.length);
+    }
+  };
+}
+
+/**
+ * With an `idPrefix`, the description's own ids (its footnotes' and their heading's, each `user-content-…`), the
+ * ARIA references to them and its links to them (`#user-content-…`) become `user-content-<prefix>…`: two
+ * descriptions with footnotes on one page (the API's and a group's) would otherwise both have `user-content-fn-1`,
+ * and the second's links would lead to the first's notes. Done here rather than by remark-rehype's or the
+ * sanitiser's `clobberPrefix`, so the sanitised tree stays one per text (its text and its HTML share one parse).
+ */
+function rehypeOwnIds(): Transformer<Root, Root> {
+  return (tree, file) => {
+    const prefix = (file.data as { idPrefix?: unknown }).idPrefix;
+    if (typeof prefix !== 'string' || prefix === '') return;
+    const own = (value: unknown) =>
+      typeof value === 'string' && value.startsWith(CLOBBER_PREFIX)
+        ? `${CLOBBER_PREFIX}${prefix}${value.slice(CLOBBER_PREFIX.length)}`
+        : value;
+    for (const element of elementsOf(tree)) {
+      const { properties } = element;
+      for (const name of schema.clobber ?? []) {
+        const value = properties[name];
+        if (typeof value === 'string') properties[name] = own(value) as string;
+        else if (Array.isArray(value)) properties[name] = value.map((item) => own(item) as string | number);
+      }
+      const { href } = properties;
+      if (element.tagName === 'a' && typeof href === 'string' && href.startsWith('#')) {
+        properties.href = `#${own(href.slice(1))}`;
+      }
     }
   };
 }
@@ -233,15 +294,19 @@ function rehypeGithubAlerts() {
   };
 }
 
-/** Relative links resolved against the description's site, or made text when there is none (see the option). */
+/**
+ * Relative links resolved against the description's site, or made text when there is none (see the option) or it
+ * is no URL (load-spec.ts gives none such, and warns).
+ */
 function rehypeRelativeLinks(): Transformer<Root, Root> {
   return (tree, file) => {
     const base = (file.data as { linkBase?: unknown }).linkBase;
     for (const element of elementsOf(tree)) {
       const href = element.tagName === 'a' ? element.properties.href : undefined;
       if (typeof href !== 'string' || !isRelativeLink(href)) continue;
-      if (typeof base === 'string') {
-        element.properties = { href: new URL(href, base).href, rel: ['noopener', 'noreferrer'] };
+      const resolved = typeof base === 'string' ? URL.parse(href, base) : null;
+      if (resolved) {
+        element.properties = { href: resolved.href, rel: ['noopener', 'noreferrer'] };
       } else {
         element.tagName = 'span';
         element.properties = {};
@@ -276,10 +341,11 @@ function rehypeUnwrapLoneParagraph() {
 }
 
 // Built once per module. First the steps every rendering shares: parse → HTML tree (raw HTML dropped here) →
-// sanitise → GitHub's alerts as asides, images as links and fixed `rel` values. Then each rendering's own: headings
-// moved (and, when asked, given ids of a fixed prefix and a slug), a lone paragraph unwrapped, blocks marked for
-// search to skip → string. The steps after the sanitiser only rename headings and elements, add those ids, unwrap a
-// paragraph, add fixed `rel` values and a search mark, so the schema need not accept `rel` from descriptions. No
+// sanitise → GitHub's alerts as asides, images as links and fixed `rel` values. Then each rendering's own: footnote
+// ids made the block's own, headings moved (and, when asked, given ids of a fixed prefix and a slug), a lone
+// paragraph unwrapped, blocks marked for search to skip → string. The steps after the sanitiser only rename ids,
+// headings and elements, add those ids, unwrap a paragraph, add fixed `rel` values and a search mark, so the schema
+// need not accept `rel` from descriptions. No
 // `target`: links open where the reader expects.
 const sanitising = unified()
   .use(remarkParse)
@@ -293,6 +359,7 @@ const sanitising = unified()
   .freeze();
 
 const blockFinishing = unified()
+  .use(rehypeOwnIds)
   .use(rehypeShiftHeadings)
   .use(rehypeRelativeLinks)
   .use(rehypeSearchOpeningOnly)

@@ -32,6 +32,11 @@ export interface RenderMarkdownOptions {
    * "On this page" can list a long description's sections (`markdownHeadings` gives the same ids).
    */
   headingIds?: string;
+  /**
+   * Put this after `user-content-` in the description's own ids (its footnotes') and its links to them, so that
+   * two descriptions on one page don't share ids: see `idPrefixFor`. Letters, digits and `-` only.
+   */
+  idPrefix?: string;
 }
 
 /** Renders elsewhere; the same results as `highlightHere`, `renderMarkdown` and `markdownToText`. */

@@ -3,7 +3,7 @@
  * description can write (raw HTML, script URLs in all their disguises, SVG/MathML, styles) must come out inert.
  */
 import { describe, expect, it } from 'vitest';
-import { markdownHeadings, markdownToText, renderMarkdown } from '../../src/render/markdown.ts';
+import { idPrefixFor, markdownHeadings, markdownToText, renderMarkdown } from '../../src/render/markdown.ts';
 
 // Decodes character references the way a browser does before it reads an attribute value (once).
 const NAMED: Record<string, string> = {
@@ -360,5 +360,38 @@ describe('renderMarkdown: footnotes', () => {
     const targets = [...html.matchAll(/ href="#([^"]+)"/g)].map((m) => m[1]);
     expect(targets).toEqual(['user-content-fn-1', 'user-content-fnref-1']);
     for (const target of targets) expect(ids).toContain(target);
+  });
+
+  // The introduction shows the API's description and each group's; a page may hold several descriptions.
+  it('are each block’s own: two blocks on one page share no id, and each links only within itself', () => {
+    const api = 'The API.[^1] See [the note](#user-content-fn-1).\n\n[^1]: The API’s note.';
+    const group = 'A group.[^1]\n\n[^1]: The group’s note.';
+    const blocks = [
+      renderMarkdown(api, { highestHeading: 3, headingIds: 'about-api-', idPrefix: idPrefixFor('api', api) }),
+      renderMarkdown(group, { idPrefix: idPrefixFor('group-pets', group) }),
+      // The same text again under another owner (cached by text and options): ids of its own.
+      renderMarkdown(group, { idPrefix: idPrefixFor('group-store', group) }),
+      // A block with no owner: ids made from its text.
+      renderMarkdown(api, { idPrefix: idPrefixFor(undefined, api) }),
+    ];
+    const idsOf = (html: string) => [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1] ?? '');
+    const seen = new Set<string>();
+    for (const html of blocks) {
+      const ids = idsOf(html);
+      expect(ids.length).toBeGreaterThan(2);
+      for (const id of ids) {
+        expect(id).toMatch(/^user-content-[a-z0-9-]+$/);
+        expect(seen.has(id)).toBe(false);
+        seen.add(id);
+      }
+      const references = [...html.matchAll(/ (?:href="#|aria-describedby=")([^"]+)"/g)].map((m) => m[1]);
+      expect(references.length).toBeGreaterThan(2);
+      for (const reference of references) expect(ids).toContain(reference);
+    }
+    expect(blocks[0]).toContain('<li id="user-content-api-fn-1">');
+  });
+
+  it('keep one rendering of a text without footnotes, whatever its owner', () => {
+    expect(renderMarkdown('Plain.', { idPrefix: 'a-' })).toBe(renderMarkdown('Plain.'));
   });
 });
