@@ -7,6 +7,7 @@ import { buildMemoryIntegration } from './src/build/build-memory.ts';
 import { consoleBundleIntegration } from './src/build/console-bundle-integration.ts';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
+import { headScripts } from './src/publishing/own-inline-scripts.ts';
 import { portalConfig } from './src/publishing/portal-config.ts';
 import { siteSidebar } from './src/publishing/site-sidebar.ts';
 import { renderWorkerIntegration } from './src/render/render-worker.ts';
@@ -81,6 +82,7 @@ export default defineConfig({
       customCss: ['./src/styles/sidebar.css', './src/styles/shell.css', './src/styles/reference.css'],
       // Leaner markup for the shell parts every page repeats (see each component).
       components: {
+        Head: './src/components/starlight/Head.astro',
         Sidebar: './src/components/starlight/Sidebar.astro',
         Search: './src/components/starlight/Search.astro',
         TwoColumnContent: './src/components/starlight/TwoColumnContent.astro',
@@ -90,11 +92,10 @@ export default defineConfig({
         TableOfContents: './src/components/starlight/TableOfContents.astro',
         MobileTableOfContents: './src/components/starlight/MobileTableOfContents.astro',
       },
-      head: [
-        // Says, before the first paint, that scripts run: controls that need them (Try it, Copy) are then laid
-        // out from the start instead of appearing later and pushing the page down (reference.css).
-        { tag: 'script', content: "document.documentElement.dataset.js = ''" },
-      ],
+      // Scripts in every page's head (own-inline-scripts.ts), which the CSP allows by hash: that the page says,
+      // before the first paint, that scripts run, so controls that need them (Try it, Copy) are laid out from the
+      // start instead of appearing later and pushing the page down (reference.css).
+      head: headScripts.map((content) => ({ tag: 'script', content })),
       sidebar: siteSidebar,
       plugins: [apiReferencePlugin()],
     }),

@@ -4,8 +4,8 @@
  * the description's (info.title, info.summary), in the route data and in the head Starlight has already built.
  */
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
+import { toHtml } from 'hast-util-to-html';
 import { getApiModel } from '../data/api-model.ts';
-import { escapeHtml } from '../render/escape-html.ts';
 
 export const onRequest = defineRouteMiddleware(async (context) => {
   const route = context.locals.starlightRoute;
@@ -19,22 +19,24 @@ export const onRequest = defineRouteMiddleware(async (context) => {
     `The reference, live test console and guides for the ${info.title}, built from its OpenAPI description.`;
   data.title = title;
   data.description = description;
-  // Starlight writes the hero's title and tagline, and the `<title>`, as HTML: the description's text is escaped.
+  // Starlight writes the hero's title and tagline as HTML: the description's text goes in as a text node.
   if (data.hero) {
-    data.hero.title = escapeHtml(title);
-    data.hero.tagline = escapeHtml(
+    data.hero.title = htmlOfText(title);
+    data.hero.tagline = htmlOfText(
       info.summary ??
         `Everything you need to call the ${info.title} — a reference built from its OpenAPI description, a console to try calls in your browser, and guides to using it well.`,
     );
   }
   for (const item of route.head) {
+    // The `<title>` is written as text (components/starlight/Head.astro), attribute values escaped when written.
     if (item.tag === 'title' && typeof item.content === 'string') {
-      item.content = item.content.replace(escapeHtml(was.title), escapeHtml(title));
+      item.content = item.content.replace(was.title, title);
     } else if (item.attrs && typeof item.attrs.content === 'string') {
-      // Attribute values are escaped when written.
       item.attrs.content = item.attrs.content
         .replace(was.title, title)
         .replace(was.description ?? '\u0000', description);
     }
   }
 });
+
+const htmlOfText = (text: string) => toHtml({ type: 'text', value: text });

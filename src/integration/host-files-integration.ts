@@ -1,8 +1,9 @@
 /**
  * Writes the static host's files into the build: _redirects and CNAME from
- * the site config, and _headers whose Content-Security-Policy allows exactly
- * the inline scripts the built pages contain (by hash) and the API servers
- * the spec lists (for the live console).
+ * the site config, and _headers whose Content-Security-Policy allows, by
+ * hash, exactly those of the portal's own inline scripts that the built pages
+ * use (never other text that looks like a script), and the API servers the
+ * spec lists (for the live console).
  */
 import { existsSync } from 'node:fs';
 import { open, readdir, writeFile } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import {
   serverOrigins,
   sha256,
 } from '../publishing/host-files.ts';
+import { ownInlineScripts } from '../publishing/own-inline-scripts.ts';
 import type { SiteConfig } from '../publishing/site-config.ts';
 import { changelogFeedType } from '../reference/changelog-feed.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
@@ -34,11 +36,12 @@ export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const pages = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html'));
+        const own = ownInlineScripts(root);
         const hashes = new Set<string>();
         await eachFileInto(
           pages.map((page) => path.join(out, page)),
           (page) => {
-            for (const script of inlineScriptsOfFile(page)) hashes.add(sha256(script));
+            for (const script of inlineScriptsOfFile(page)) if (own.has(script)) hashes.add(sha256(script));
           },
         );
         const model = await loadApiModel(resolveSpecPath(root));

@@ -117,9 +117,26 @@ describe('the changelog feed', () => {
     if (first) first.target.label = '<img src=x onerror=alert(1)>';
     const xml = changelogFeed(model, [unreleased, ...hostile], site);
     expect(parseFeed(xml).items.map((item) => item.title)).toEqual(['Garden API 1.1.0', 'Garden API 1.0.0']);
-    // The entry's HTML, as a feed reader gets it (inside CDATA): the name is text, not an element.
-    expect(xml).toContain('&lt;img src=x onerror=alert(1)&gt; (GET /plants)');
+    // The entry's HTML holds the name as text (`&#x3C;img`), and the XML escapes that HTML once more.
+    expect(xml).toContain(
+      '&lt;a href=&quot;https://docs.garden.example/reference/plants/list-plants/&quot;&gt;&amp;#x3C;img src=x onerror=alert(1)&gt; (GET /plants)&lt;/a&gt;',
+    );
     expect(xml).not.toContain('<img');
+  });
+
+  it('writes a hostile API title as text in every title, and leaves out characters XML cannot hold', () => {
+    const title = 'Pets </title>]]>]]><script xmlns="http://www.w3.org/1999/xhtml">alert(1)</script>\u0001\uFFFF';
+    const hostile = { ...model, info: { ...model.info, title } };
+    const xml = changelogFeed(hostile, changelogSections(model, changelog), site);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    // XML 1.0's Char production: anything else makes the whole feed unreadable.
+    expect(xml).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+    expect(xml).not.toContain('<script');
+    expect(xml).not.toContain('CDATA');
+    const feed = parseFeed(xml);
+    const shown = 'Pets </title>]]>]]><script xmlns="http://www.w3.org/1999/xhtml">alert(1)</script>';
+    expect(feed.title).toBe(`${shown} changelog`);
+    expect(feed.items.map((item) => item.title)).toEqual([`${shown} 2.0.0`, `${shown} 1.1.0`, `${shown} 1.0.0`]);
   });
 });
 

@@ -4,6 +4,7 @@
  * operationIds, path parameters, vendor extensions, security names) is checked by the reader of each spec object.
  */
 import type { OpenAPIV3 } from 'openapi-types';
+import { withoutControlCharacters } from '../control-characters.ts';
 import { readRateLimits } from '../extensions/x-rate-limits.ts';
 import { readRequestPolicy } from '../extensions/x-request-policy.ts';
 import { toPointer } from '../json-pointer.ts';
@@ -67,7 +68,9 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
   }));
   const errorCodes = readErrorCatalog(reading, operations);
 
-  const info: ApiModel['info'] = { title: document.info.title, version: document.info.version };
+  const title = withoutControlCharacters(document.info.title, '/info/title', 'info.title');
+  if (title.problem) problems.push(title.problem);
+  const info: ApiModel['info'] = { title: title.text, version: document.info.version };
   const summary = (document.info as { summary?: unknown }).summary;
   if (typeof summary === 'string') info.summary = summary;
   if (document.info.description) info.description = document.info.description;
