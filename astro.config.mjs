@@ -12,6 +12,11 @@ import { portalConfig } from './src/publishing/portal-config.ts';
 import { siteSidebar } from './src/publishing/site-sidebar.ts';
 import { renderWorkerIntegration } from './src/render/render-worker.ts';
 
+// A docs team building its private API's portal sends nothing anywhere: no usage telemetry (every build looked up
+// Astro's telemetry host), no update check in `astro dev`. Astro reads both after it loads this file.
+process.env.ASTRO_TELEMETRY_DISABLED ||= '1';
+process.env.ASTRO_DISABLE_UPDATE_CHECK ||= 'true';
+
 export default defineConfig({
   // The docs team sets SITE_URL to the portal's own domain when publishing.
   site: process.env.SITE_URL ?? `https://${portalConfig.canonicalDomain}`,

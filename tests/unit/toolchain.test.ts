@@ -3,13 +3,13 @@
  * `npm run spec:check`, and `npm run build` (`src/build/build-site.sh`):
  * refusing a bad description, and under a base path.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outDirOf } from '../../src/build/search-index.ts';
 import { brokenLinks, walk } from '../support/built-site.ts';
-import { bin, buildSite, run } from './support/programs.ts';
+import { bin, buildSite, root, run } from './support/programs.ts';
 
 const badSpec = 'tests/fixtures/specs/broken-ref.yaml';
 /** A description with a mistake the build only warns about (an operationId used twice). */
@@ -95,11 +95,21 @@ describe('npm run build with a bad description', () => {
 });
 
 describe('npm run build under a base path', () => {
-  it('keeps every internal link and asset inside the base, every link and anchor resolves, and search is indexed', () => {
+  it('keeps every internal link and asset inside the base, every link and anchor resolves, search is indexed, and nothing is sent anywhere', () => {
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-base-build-')), 'dist');
     const base = '/docs';
-    const { status, output } = run(buildSite, ['--base', base, '--outDir', outDir]);
+    // Telemetry left to the project's own settings, and not hidden by a CI variable (Astro sends none in CI).
+    const lookups = path.join(path.dirname(outDir), 'host-lookups.log');
+    const { status, output } = run(buildSite, ['--base', base, '--outDir', outDir], {
+      CI: '',
+      ASTRO_TELEMETRY_DISABLED: '',
+      NODE_OPTIONS: `--import=${path.join(root, 'tests/support/host-lookups.ts')}`,
+      HOST_LOOKUPS_LOG: lookups,
+    });
     expect(status, output.slice(-2000)).toBe(0);
+    // A docs team building its private API's portal sends nothing anywhere (Astro's telemetry host was looked up).
+    const hosts = existsSync(lookups) ? readFileSync(lookups, 'utf8').split('\n').filter(Boolean) : [];
+    expect(hosts.filter((host) => !['localhost', '127.0.0.1', '::1'].includes(host))).toEqual([]);
     expect(brokenLinks(outDir, base)).toEqual([]);
     // The search index is written after the build, into the folder the build wrote, for every page.
     const pages = walk(outDir).filter((file) => file.endsWith('.html')).length;
