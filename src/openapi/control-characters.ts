@@ -26,3 +26,15 @@ export function withoutControlCharacters(
     },
   };
 }
+
+// The explicit embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO; LRI, RLI, FSI, PDI).
+const bidiControls = /[\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * The text as a bidi isolate (FSI … PDI) when it carries explicit bidi controls: an override left open in a name
+ * (U+202E) otherwise reverses what follows it on the line, so "Get a pet" beside it could read as something else.
+ * The PDI closes whatever the text left open; text without such controls is returned as it is.
+ */
+export function isolateBidi(text: string): string {
+  return bidiControls.test(text) ? `\u2068${text}\u2069` : text;
+}

@@ -5,6 +5,7 @@
  * browser, imports the few pure modules it needs directly, so that the loader never reaches the client bundle.
  */
 
+export { isolateBidi, withoutControlCharacters } from './control-characters.ts';
 export { countOf, operationCount } from './counts.ts';
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
 export { readSunset } from './extensions/x-sunset.ts';
@@ -40,6 +41,7 @@ export {
   sandboxServer,
   servedOperations,
 } from './rules.ts';
+export { linkableUrl } from './safe-url.ts';
 export { type CodeSample, codeSamples, sampleTargets } from './samples.ts';
 export { exampleFromSchema } from './schema-example.ts';
 export { SchemaResolver } from './schema-resolver.ts';

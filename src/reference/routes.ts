@@ -10,6 +10,7 @@ import {
   type ApiSchema,
   type ApiTag,
   type ApiTagGroup,
+  isolateBidi,
   oncePerModel,
   operationById,
   separateWords,
@@ -152,7 +153,7 @@ const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /** What a reader calls a tag or a tag group: its short `summary` (OpenAPI 3.2) when it has one, else its name. */
 export function tagLabel(named: { name: string; summary?: string }): string {
-  return named.summary ?? named.name;
+  return isolateBidi(named.summary ?? named.name);
 }
 
 /**
@@ -175,7 +176,7 @@ function operationName(operation: ApiOperation): string | undefined {
   const summary = operation.summary?.trim();
   // A summary with nothing to read once plain (`---`, an HTML comment) is no title.
   const title = summary ? plainTitle(summary) : '';
-  if (title) return title;
+  if (title) return isolateBidi(title);
   const id = operation.givenOperationId ?? operation.callback?.name ?? (operation.webhook ? operation.path : undefined);
   return (id && identifierWords(id)) || undefined;
 }

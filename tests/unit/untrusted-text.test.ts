@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import Head from '../../src/components/starlight/Head.astro';
 import { checkSpecText } from '../../src/openapi/load-spec.ts';
 import { headScripts, inlineScriptsOfComponent, ownInlineScripts } from '../../src/publishing/own-inline-scripts.ts';
+import { operationTitle, tagLabel } from '../../src/reference/routes.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -68,5 +69,21 @@ describe('control characters in the API’s title', () => {
         position: { line: 3, column: 3 },
       }),
     );
+  });
+});
+
+describe('right-to-left overrides in names', () => {
+  const rlo = '\u202E';
+  it('are isolated, so an override left open cannot reverse what follows the name', async () => {
+    const text = minimalSpec
+      .replace('title: Tiny', `title: "Pets ${rlo}gnp.exe"`)
+      .replace('      tags: [Things]', `      summary: "Get a thing ${rlo}gnp.exe"\n      tags: [Things]`);
+    const model = await modelOf(text);
+    expect(model.info.title).toBe(`\u2068Pets ${rlo}gnp.exe\u2069`);
+    const operation = model.operations[0];
+    expect(operation && operationTitle(operation)).toBe(`\u2068Get a thing ${rlo}gnp.exe\u2069`);
+    expect(tagLabel({ name: `Things ${rlo}` })).toBe(`\u2068Things ${rlo}\u2069`);
+    // Names without such controls are left as they are.
+    expect(tagLabel({ name: 'Things' })).toBe('Things');
   });
 });

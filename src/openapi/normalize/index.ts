@@ -4,7 +4,7 @@
  * operationIds, path parameters, vendor extensions, security names) is checked by the reader of each spec object.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { withoutControlCharacters } from '../control-characters.ts';
+import { isolateBidi, withoutControlCharacters } from '../control-characters.ts';
 import { readRateLimits } from '../extensions/x-rate-limits.ts';
 import { readRequestPolicy } from '../extensions/x-request-policy.ts';
 import { toPointer } from '../json-pointer.ts';
@@ -70,7 +70,7 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
 
   const title = withoutControlCharacters(document.info.title, '/info/title', 'info.title');
   if (title.problem) problems.push(title.problem);
-  const info: ApiModel['info'] = { title: title.text, version: document.info.version };
+  const info: ApiModel['info'] = { title: isolateBidi(title.text), version: document.info.version };
   const summary = (document.info as { summary?: unknown }).summary;
   if (typeof summary === 'string') info.summary = summary;
   if (document.info.description) info.description = document.info.description;
