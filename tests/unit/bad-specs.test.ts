@@ -229,6 +229,16 @@ x-tagGroups:
     ]);
   });
 
+  it('has an operationId too long for a file name: its page gets a shortened slug, not ENAMETOOLONG', async () => {
+    const long = `${'ListAllThePetsThatAreAvailable'.repeat(10)}Xyz`;
+    const model = await modelOf(minimalSpec.replace('operationId: listThings', `operationId: ${long}`));
+    const [operation] = model.operations;
+    expect(operation?.operationId).toBe(long);
+    expect(operation?.slug).toBe(
+      'things/list-all-the-pets-that-are-available-list-all-the-pets-that-are-available-list-all-the-pets-obnq68',
+    );
+  });
+
   it('refuses each of them when strict', async () => {
     const result = await checkSpecText(mistakes, defaultParseLimits, { strict: true });
     expect(result.ok).toBe(false);
