@@ -12,7 +12,7 @@ import type { ApiModel } from './model.ts';
 import { normalize } from './normalize/index.ts';
 import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
 import { checkReferences, withInlinedPathItems } from './refs.ts';
-import { relativeLinkWarning } from './relative-links.ts';
+import { linkBaseOf, relativeLinkWarning } from './relative-links.ts';
 import { SpecError, type SpecProblem } from './spec-problem.ts';
 import { findUnshownStructures, UnshownReport } from './unshown.ts';
 import { checkVersion, validateAgainstSchema } from './validate.ts';
@@ -79,7 +79,7 @@ export async function checkSpecText(
   const dialect = toModelDialect(record);
   const { model, problems } = normalize(dialect.document as unknown as OpenAPIV3.Document);
   model.source = record;
-  const linkBase = options.linkBase ?? absoluteUrl((record.externalDocs as { url?: unknown } | undefined)?.url);
+  const linkBase = options.linkBase ?? linkBaseOf((record.externalDocs as { url?: unknown } | undefined)?.url);
   if (linkBase) model.linkBase = linkBase;
   const unshown = new UnshownReport();
   findUnshownStructures(dialect.document, unshown);
@@ -175,11 +175,6 @@ function processCache(): ModelCache {
 
 /** The options the environment asks for: PETSTORE_STRICT and PETSTORE_LINK_BASE. */
 function optionsFromEnv(env: Record<string, string | undefined> = process.env): CheckOptions {
-  const linkBase = absoluteUrl(env[linkBaseVariable]?.trim());
+  const linkBase = linkBaseOf(env[linkBaseVariable]?.trim());
   return { strict: strictFromEnv(env), ...(linkBase ? { linkBase } : {}) };
-}
-
-/** An http(s) URL, or undefined. */
-function absoluteUrl(value: unknown): string | undefined {
-  return typeof value === 'string' && /^https?:\/\/[^/]/i.test(value) ? value : undefined;
 }

@@ -20,6 +20,14 @@ export function isRelativeLink(target: string): boolean {
   return !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('//');
 }
 
+/**
+ * The site relative links can be resolved against: an http(s) URL that parses (`https://exa mple.com/docs` does
+ * not, and resolving against it would throw), else undefined.
+ */
+export function linkBaseOf(value: unknown): string | undefined {
+  return typeof value === 'string' && /^https?:\/\/[^/]/i.test(value) && URL.canParse(value) ? value : undefined;
+}
+
 /** One warning for every relative link in descriptions and summaries, with a count and the first place. */
 export function relativeLinkWarning(document: unknown, base: string | undefined): SpecProblem[] {
   let count = 0;
@@ -48,6 +56,18 @@ export function relativeLinkWarning(document: unknown, base: string | undefined)
     count === 1
       ? `1 link in a description is relative (a path or an anchor of another site)`
       : `${count} links in descriptions are relative (paths or anchors of another site)`;
+  const externalDocs = isRecord(document) ? document.externalDocs : undefined;
+  const unusable = base === undefined && isRecord(externalDocs) ? externalDocs.url : undefined;
+  if (typeof unusable === 'string' && linkBaseOf(unusable) === undefined) {
+    return [
+      {
+        severity: 'warning',
+        pointer: first.pointer,
+        message: `${links}, such as "${first.target}" here; externalDocs.url, "${unusable}", is not a URL they can be resolved against, so they are shown as text.`,
+        hint: 'Correct externalDocs.url (an absolute http(s) URL, with any space written %20), or set PETSTORE_LINK_BASE to the address of the site the links belong to.',
+      },
+    ];
+  }
   return [
     base
       ? {
