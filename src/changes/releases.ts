@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { parseSource, SpecError } from '../openapi/index.ts';
+import { parseSource, SpecError, startOfDay } from '../openapi/index.ts';
 
 /**
  * Where the releases of the description at `specPath` are kept: `$PETSTORE_RELEASES` if set (other layouts), else
@@ -20,9 +20,29 @@ export function releaseHeader(version: string, date: string): string {
   return `# Released ${version} on ${date} (npm run spec:release).\n`;
 }
 
-/** The release date a release file's first line gives (`YYYY-MM-DD`), if it gives one. */
-export function releaseDate(text: string): string | undefined {
-  return /^# Released \S+ on (\d{4}-\d{2}-\d{2})\b/.exec(text)?.[1];
+/**
+ * The release date the first line of the release file `file` gives (`YYYY-MM-DD`), if it gives one. A date that is
+ * no day of the calendar (`2026-02-30`) is a SpecError naming the file and the line: the changelog shows the date,
+ * and a typo in it is not guessed at.
+ */
+export function releaseDate(text: string, file: string): string | undefined {
+  const match = /^(# Released (\S+) on )(\d{4}-\d{2}-\d{2})\b/.exec(text);
+  if (!match) return undefined;
+  const [, lead = '', version = '', date = ''] = match;
+  try {
+    startOfDay(date);
+  } catch {
+    throw new SpecError(file, [
+      {
+        severity: 'error',
+        pointer: '',
+        position: { line: 1, column: lead.length + 1 },
+        message: `The release date "${date}" on the first line is not a real calendar date.`,
+        hint: `Correct it to the day ${version} was released, as YYYY-MM-DD: "${releaseHeader(version, 'YYYY-MM-DD').trim()}"`,
+      },
+    ]);
+  }
+  return date;
 }
 
 export interface Release {

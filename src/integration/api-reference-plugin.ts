@@ -11,6 +11,7 @@
 import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin, StarlightUserConfig } from '@astrojs/starlight/types';
+import { checkChangelog } from '../changes/load-changelog.ts';
 import { hasReleases } from '../changes/releases.ts';
 import { countOf, formatProblems, loadApiModel, operationCount, resolveSpecPath, SpecError } from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
@@ -60,7 +61,9 @@ export function apiReferencePlugin(): StarlightPlugin {
         });
         try {
           const model = await loadApiModel(file);
-          if (model.warnings.length > 0) logger.warn(formatProblems(shown, model.warnings));
+          // The changelog's inputs too: a release file's bad date stops the build here, named, not in a page.
+          const warnings = [...model.warnings, ...checkChangelog(file, model.info.version)];
+          if (warnings.length > 0) logger.warn(formatProblems(shown, warnings));
           logger.info(
             `${model.info.title} ${model.info.version}: ${operationCount(model)}, ${countOf(model.schemas.length, 'schema')}.`,
           );

@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChangelogEntry } from '../../../src/changes/changelog.ts';
-import { loadChangelog } from '../../../src/changes/load-changelog.ts';
+import { checkChangelog, loadChangelog } from '../../../src/changes/load-changelog.ts';
 import { releasesDir } from '../../../src/changes/releases.ts';
+import { formatProblems, SpecError } from '../../../src/openapi/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const garden = path.join(root, 'tests/fixtures/changelog/openapi.yaml');
@@ -127,5 +128,63 @@ describe('the working description in the history', () => {
 
   it('has no changelog without releases', () => {
     expect(loadChangelog(setUp([], (text) => text))).toBeUndefined();
+  });
+
+  it('follows the last release, with a warning at its line, when its info.version is no version', () => {
+    // semver threw "Invalid Version: banana" from the changelog's pages.
+    const spec = setUp(['1.0.0', '1.1.0', '2.0.0'], (text) => text.replace('version: 2.0.0', 'version: banana'));
+    expect(loadChangelog(spec)?.entries.map((e) => [e.version, e.released, e.previous])).toEqual([
+      ['banana', false, '2.0.0'],
+      ['2.0.0', true, '1.1.0'],
+      ['1.1.0', true, '1.0.0'],
+      ['1.0.0', true, undefined],
+    ]);
+    expect(checkChangelog(spec, 'banana')).toEqual([
+      {
+        severity: 'warning',
+        pointer: '/info/version',
+        position: { line: 8, column: 3 },
+        message:
+          '`info.version` is "banana", which is not a semantic version (MAJOR.MINOR.PATCH, as releases are named), so the changelog cannot tell which release it is: it shows this description after the last release, 2.0.0, as not released yet.',
+        hint: 'Write the version this description is released as: 2.0.0 if it is that release, or a later one such as 2.1.0. npm run spec:release needs one too.',
+      },
+    ]);
+    expect(checkChangelog(spec, '2.0.0')).toEqual([]);
+  });
+});
+
+describe('a release file the changelog refuses', () => {
+  it('has a release date that is no calendar date: an error naming the file and its first line', () => {
+    // It threw a RangeError from the changelog page's view.
+    const dir = mkdtempSync(path.join(tmpdir(), 'petstore-changelog-'));
+    mkdirSync(path.join(dir, 'releases'));
+    for (const version of ['1.0.0', '1.1.0']) {
+      const text = readFileSync(path.join(releasesDir(garden), `${version}.yaml`), 'utf8');
+      writeFileSync(path.join(dir, 'releases', `${version}.yaml`), text.replace('on 2026-03-02', 'on 2026-02-30'));
+    }
+    const spec = path.join(dir, 'openapi.yaml');
+    copyFileSync(garden, spec);
+    const file = path.join(dir, 'releases', '1.1.0.yaml');
+    for (const load of [() => loadChangelog(spec), () => checkChangelog(spec, '2.0.0')]) {
+      const error = (() => {
+        try {
+          load();
+          return undefined;
+        } catch (thrown) {
+          return thrown;
+        }
+      })();
+      expect(error).toBeInstanceOf(SpecError);
+      expect((error as SpecError).file).toBe(file);
+      expect(formatProblems('releases/1.1.0.yaml', (error as SpecError).problems)).toBe(
+        [
+          'The API description releases/1.1.0.yaml has 1 error; nothing was built.',
+          '',
+          'releases/1.1.0.yaml:1:21  error  at (document root)',
+          '  The release date "2026-02-30" on the first line is not a real calendar date.',
+          '  Hint: Correct it to the day 1.1.0 was released, as YYYY-MM-DD: "# Released 1.1.0 on YYYY-MM-DD (npm run spec:release)."',
+        ].join('\n'),
+      );
+    }
   });
 });

@@ -124,7 +124,7 @@ describe('npm run spec:release', () => {
     expect(readdirSync(releases).sort()).toEqual(['1.0.0.yaml', '1.1.0.yaml']);
     const kept = readDescription(path.join(releases, '1.1.0.yaml'));
     expect(kept.data).toEqual(head);
-    expect(releaseDate(kept.text)).toBe('2026-12-01');
+    expect(releaseDate(kept.text, 'releases/1.1.0.yaml')).toBe('2026-12-01');
     const again = release();
     expect(again.status).toBe(1);
     expect(again.output).toContain('1.1.0.yaml exists: 1.1.0 is released.');
