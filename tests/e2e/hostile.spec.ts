@@ -1,22 +1,23 @@
 /**
- * A description written to attack the portal (tests/fixtures/hostile/openapi.yaml)
- * is built and every page opened in Chromium, with the site's _headers (CSP)
- * applied, and the live console opened on one operation. Nothing from the
- * description may run, style the page, load from elsewhere or open a dialog.
+ * Descriptions written to attack the portal are built, and every page opened
+ * in Chromium, with the site's _headers (CSP) applied and, for the 3.2 one,
+ * also without them (as a host that ignores `_headers` serves it); the live
+ * console is opened on one operation. Nothing from a description may run,
+ * style the page, load from elsewhere or open a dialog.
+ * - tests/fixtures/hostile/openapi.yaml (3.0): every string field the portal renders;
+ * - tests/fixtures/hostile/3.2/ (3.2, with a release): titles that break out of
+ *   `<title>` and CDATA, webhooks, callbacks, links, OAuth/OIDC URLs, GFM alerts,
+ *   footnotes, a `javascript:` server listed first, demo keys, the changelog feed.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { servedFixtureSite } from '../support/fixture-site.ts';
 import { watchCspViolations } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const fixture = path.join(root, 'tests/fixtures/hostile/openapi.yaml');
 /** Hosts the payloads try to reach (exfiltration, imports, frames, tracking pixels). */
 const evilHost = 'evil.example';
-
-const site = servedFixtureSite(fixture, 'hostile');
-const baseUrl = () => site().baseUrl;
-const pages = () => site().pages;
 
 interface Findings {
   ran: string[];
@@ -97,15 +98,15 @@ function domProblems(page: Page): Promise<string[]> {
   }, evilHost);
 }
 
-test('every page built from a hostile description is inert', async ({ page }) => {
-  test.setTimeout(180_000);
+/** Opens every page at `base`, expanding what can be expanded, and fails on anything from the description that ran. */
+async function expectInert(page: Page, base: string, urls: readonly string[]): Promise<void> {
   const findings = await watch(page);
-  expect(pages().length).toBeGreaterThan(10);
+  expect(urls.length).toBeGreaterThan(10);
   const problems: string[] = [];
-  for (const url of pages()) {
-    await page.goto(`${baseUrl()}${url}`);
+  for (const url of urls) {
+    await page.goto(`${base}${url}`);
     await page.waitForLoadState('networkidle');
-    // Open every expander, and hover and focus what can be, so lazy payloads get their chance.
+    // Open every expander, so lazy payloads get their chance.
     await page.evaluate(() => {
       for (const details of document.querySelectorAll('details')) details.open = true;
     });
@@ -116,24 +117,92 @@ test('every page built from a hostile description is inert', async ({ page }) =>
   expect(findings.ran).toEqual([]);
   expect(findings.dialogs).toEqual([]);
   expect(findings.evilRequests).toEqual([]);
+}
+
+/** The CSP's script hashes in a build's `_headers`. */
+function scriptHashes(outDir: string): string[] {
+  return (readFileSync(path.join(outDir, '_headers'), 'utf8').match(/'sha256-[^']+'/g) ?? []).sort();
+}
+
+test.describe('a hostile OpenAPI 3.0 description', () => {
+  const site = servedFixtureSite(path.join(root, 'tests/fixtures/hostile/openapi.yaml'), 'hostile');
+  const baseUrl = () => site().baseUrl;
+  const pages = () => site().pages;
+
+  test('every page built from a hostile description is inert', async ({ page }) => {
+    test.setTimeout(180_000);
+    await expectInert(page, baseUrl(), pages());
+  });
+
+  test('the hostile text is shown as text, and the console opens on it inertly', async ({ page }) => {
+    const findings = await watch(page);
+    const operationPage = pages().find((url) => url.includes('/list-things'));
+    expect(operationPage).toBeDefined();
+    await page.goto(`${baseUrl()}${operationPage}`);
+    // The payloads are visible as the text they are, not swallowed.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText("<img src=x onerror=__pwned('summary')>");
+    await page.getByRole('button', { name: /^Try it/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'API Client' });
+    // Its load time is the console bench's to measure; on a busy two-core machine it can pass 5 s.
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    // Scalar renders the description's texts too (authentication, parameters); give it a moment.
+    await expect(dialog.getByRole('region', { name: /^Authentication/ })).toBeVisible();
+    expect(await domProblems(page)).toEqual([]);
+    expect(await findings.csp()).toEqual([]);
+    expect(findings.ran).toEqual([]);
+    expect(findings.dialogs).toEqual([]);
+    expect(findings.evilRequests).toEqual([]);
+  });
 });
 
-test('the hostile text is shown as text, and the console opens on it inertly', async ({ page }) => {
-  const findings = await watch(page);
-  const operationPage = pages().find((url) => url.includes('/list-things'));
-  expect(operationPage).toBeDefined();
-  await page.goto(`${baseUrl()}${operationPage}`);
-  // The payloads are visible as the text they are, not swallowed.
-  await expect(page.getByRole('heading', { level: 1 })).toContainText("<img src=x onerror=__pwned('summary')>");
-  await page.getByRole('button', { name: /^Try it/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'API Client' });
-  // Its load time is the console bench's to measure; on a busy two-core machine it can pass 5 s.
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
-  // Scalar renders the description's texts too (authentication, parameters); give it a moment.
-  await expect(dialog.getByRole('region', { name: /^Authentication/ })).toBeVisible();
-  expect(await domProblems(page)).toEqual([]);
-  expect(await findings.csp()).toEqual([]);
-  expect(findings.ran).toEqual([]);
-  expect(findings.dialogs).toEqual([]);
-  expect(findings.evilRequests).toEqual([]);
+test.describe('a hostile OpenAPI 3.2 description with a release', () => {
+  const site = servedFixtureSite(path.join(root, 'tests/fixtures/hostile/3.2/openapi.yaml'), 'hostile-3.2', {
+    alsoWithoutHeaders: true,
+  });
+  const title = "Pets </title><script>__pwned('title-breakout')</script>";
+
+  test('every page is inert with the CSP', async ({ page }) => {
+    test.setTimeout(180_000);
+    await expectInert(page, site().baseUrl, site().pages);
+  });
+
+  test('every page is inert without the CSP, as a host that ignores _headers serves it', async ({ page }) => {
+    test.setTimeout(180_000);
+    await expectInert(page, site().withoutHeadersUrl ?? '', site().pages);
+  });
+
+  test('the CSP allows the portal’s own scripts only: the same hashes as the Pet Store’s build', () => {
+    expect(scriptHashes(site().outDir)).toEqual(scriptHashes(path.join(root, 'dist')));
+  });
+
+  test('titles that close <title> are shown as the text they are, on the page and in the tab', async ({ page }) => {
+    await page.goto(`${site().withoutHeadersUrl}/reference/things/`);
+    expect(await page.title()).toContain(title);
+    expect(await page.title()).toContain("Things </title><script>__pwned('tag-summary')</script>");
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Things </title><script>');
+  });
+
+  test('the changelog feed parses as XML, its titles are text, and opening it runs nothing', async ({ page }) => {
+    const findings = await watch(page);
+    const response = await page.goto(`${site().withoutHeadersUrl}/changelog/feed.xml`);
+    expect(response?.headers()['content-type']).toMatch(/xml/);
+    const feed = await page.evaluate(async () => {
+      const text = await (await fetch('/changelog/feed.xml')).text();
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      const titles = [...doc.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'title')];
+      return {
+        error: doc.getElementsByTagName('parsererror')[0]?.textContent ?? null,
+        titles: titles.map((element) => element.textContent ?? ''),
+        elementsInTitles: titles.reduce((count, element) => count + element.children.length, 0),
+        scripts: doc.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'script').length,
+      };
+    });
+    expect(feed.error).toBeNull();
+    expect(feed.elementsInTitles).toBe(0);
+    expect(feed.scripts).toBe(0);
+    expect(feed.titles.length).toBeGreaterThan(1);
+    for (const text of feed.titles) expect(text).toContain(title);
+    expect(findings.ran).toEqual([]);
+    expect(findings.dialogs).toEqual([]);
+  });
 });

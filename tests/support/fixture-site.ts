@@ -16,6 +16,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export interface FixtureSite {
   baseUrl: string;
+  /** The same build served without its `_headers` (no CSP), as a host that ignores them does; when asked for. */
+  withoutHeadersUrl?: string;
   /** Every page's URL path (`/`, `/reference/…/`), from the build on disk. */
   pages: string[];
   /** The folder the site was built into. */
@@ -27,12 +29,12 @@ export interface FixtureSite {
  * For the tests of a spec file or describe block about one fixture: builds and serves it before the first (a build
  * takes a minute or two), stops it after the last, and runs the tests in order. Returns the site, once built.
  */
-export function servedFixtureSite(fixture: string, name: string): () => FixtureSite {
+export function servedFixtureSite(fixture: string, name: string, options: ServeOptions = {}): () => FixtureSite {
   let site: FixtureSite | undefined;
   test.describe.configure({ mode: 'serial' });
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    site = await buildAndServe(fixture, name);
+    site = await buildAndServe(fixture, name, options);
   });
   test.afterAll(() => site?.close());
   return () => {
@@ -41,13 +43,18 @@ export function servedFixtureSite(fixture: string, name: string): () => FixtureS
   };
 }
 
-export async function buildAndServe(fixture: string, name: string): Promise<FixtureSite> {
+interface ServeOptions {
+  /** Serve the build a second time without its `_headers` (`withoutHeadersUrl`). */
+  alsoWithoutHeaders?: boolean;
+}
+
+export async function buildAndServe(fixture: string, name: string, options: ServeOptions = {}): Promise<FixtureSite> {
   const outDir = path.join(mkdtempSync(path.join(tmpdir(), `petstore-${name}-`)), 'dist');
   const built = await oneBuildAtATime(() =>
     spawnSync('sh', [path.join(root, 'src/build/build-site.sh'), '--outDir', outDir], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, PETSTORE_SPEC: fixture, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, PETSTORE_SPEC: fixture },
     }),
   );
   const remove = () => rmSync(path.dirname(outDir), { recursive: true, force: true });
@@ -55,19 +62,28 @@ export async function buildAndServe(fixture: string, name: string): Promise<Fixt
     remove();
     throw new Error(`${path.relative(root, fixture)} did not build:\n${built.stdout}\n${built.stderr}`);
   }
-  const port = await freePort();
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ['tests/support/static-server.ts', outDir, '--port', String(port)],
-    { cwd: root, stdio: 'ignore' },
-  );
+  const servers: ChildProcess[] = [];
   const close = () => {
-    server.kill('SIGTERM');
+    for (const server of servers) server.kill('SIGTERM');
     remove();
   };
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const serve = async (extraArgs: string[]) => {
+    const port = await freePort();
+    servers.push(
+      spawn(process.execPath, ['tests/support/static-server.ts', outDir, '--port', String(port), ...extraArgs], {
+        cwd: root,
+        stdio: 'ignore',
+      }),
+    );
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${url}/`);
+    return url;
+  };
+  let baseUrl: string;
+  let withoutHeadersUrl: string | undefined;
   try {
-    await waitForHttp(`${baseUrl}/`);
+    baseUrl = await serve([]);
+    if (options.alsoWithoutHeaders) withoutHeadersUrl = await serve(['--no-headers']);
   } catch (error) {
     close();
     throw error;
@@ -75,7 +91,7 @@ export async function buildAndServe(fixture: string, name: string): Promise<Fixt
   const pages = walk(outDir)
     .filter((file) => file.endsWith('index.html'))
     .map((file) => `/${path.relative(outDir, file).replace(/index\.html$/, '')}`);
-  return { baseUrl, pages, outDir, close };
+  return { baseUrl, ...(withoutHeadersUrl ? { withoutHeadersUrl } : {}), pages, outDir, close };
 }
 
 /**

@@ -3,7 +3,8 @@
  * `_headers` file — so a Content-Security-Policy the site breaks fails the
  * browser tests. Like every static host, it compresses text (gzip, when the
  * browser accepts it), so what the benchmarks time is what a reader downloads.
- * Usage: node tests/support/static-server.ts [dir] --port N
+ * `--no-headers` serves without them, as a host that ignores `_headers` does.
+ * Usage: node tests/support/static-server.ts [dir] --port N [--no-headers]
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,7 +17,8 @@ const portIndex = args.indexOf('--port');
 const port = portIndex >= 0 ? Number(args[portIndex + 1]) : 4322;
 const dir = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--port') ?? 'dist');
 const headersPath = path.join(dir, '_headers');
-const rules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
+const rules =
+  existsSync(headersPath) && !args.includes('--no-headers') ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
