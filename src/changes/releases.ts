@@ -54,13 +54,18 @@ export interface Release {
 export function listReleases(dir: string): Release[] {
   if (!existsSync(dir)) return [];
   const releases = readdirSync(dir)
-    .filter((name) => /\.(ya?ml|json)$/.test(name))
+    .filter((name) => releaseFileName.test(name))
     .map((name) => {
-      const version = name.replace(/\.(ya?ml|json)$/, '');
+      const version = name.replace(releaseFileName, '');
       if (semver.valid(version) === null) {
-        throw new Error(
-          `${path.join(dir, name)}: a release is named after its version (1.2.0.yaml); "${version}" is not one.`,
-        );
+        throw new SpecError(path.join(dir, name), [
+          {
+            severity: 'error',
+            pointer: '',
+            message: `A release file is named after the version it releases; "${version}" is not a version.`,
+            hint: `Rename it after its \`info.version\` (for example 1.2.0.yaml), or move it out of ${dir}.`,
+          },
+        ]);
       }
       return { version, file: path.join(dir, name) };
     });
@@ -74,7 +79,15 @@ export function readDescription(file: string) {
   if (!parsed.ok) throw new SpecError(file, parsed.problems);
   const data = parsed.source.data;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new Error(`${file}: not an OpenAPI description (its top level is not a mapping).`);
+    throw new SpecError(file, [
+      {
+        severity: 'error',
+        pointer: '',
+        position: { line: 1, column: 1 },
+        message: 'This is not an OpenAPI description: its top level is not a mapping.',
+        hint: 'A release file is a copy of the description as released, which npm run spec:release writes.',
+      },
+    ]);
   }
   return { data: data as Record<string, unknown>, locate: parsed.source.locate, text };
 }
@@ -86,7 +99,13 @@ export function versionOf(document: Record<string, unknown>): string {
   return typeof version === 'string' ? version : String(version ?? '');
 }
 
-/** Whether the description at `specPath` has releases (and so a changelog). */
+/**
+ * Whether the description at `specPath` has releases (and so a changelog). Only whether there are release files:
+ * the site config asks before the description is checked, and a misnamed file is reported by that check.
+ */
 export function hasReleases(specPath: string): boolean {
-  return listReleases(releasesDir(specPath)).length > 0;
+  const dir = releasesDir(specPath);
+  return existsSync(dir) && readdirSync(dir).some((name) => releaseFileName.test(name));
 }
+
+const releaseFileName = /\.(ya?ml|json)$/;

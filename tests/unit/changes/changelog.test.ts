@@ -2,7 +2,7 @@
  * src/changes/changelog.ts and load-changelog.ts: the history read from release files, newest first, with what
  * each operation and model went through. tests/fixtures/changelog/ has three releases; the Pet Store has one.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -154,6 +154,27 @@ describe('the working description in the history', () => {
 });
 
 describe('a release file the changelog refuses', () => {
+  it('is not named after a version, or is no description: an error naming the file, not a stack trace', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'petstore-changelog-'));
+    mkdirSync(path.join(dir, 'releases'));
+    const spec = path.join(dir, 'openapi.yaml');
+    copyFileSync(garden, spec);
+    writeFileSync(path.join(dir, 'releases', 'latest.yaml'), 'openapi: 3.0.3\n');
+    const misnamed = thrownBy(() => checkChangelog(spec, '2.0.0'));
+    expect(misnamed).toBeInstanceOf(SpecError);
+    expect((misnamed as SpecError).file).toBe(path.join(dir, 'releases', 'latest.yaml'));
+    expect((misnamed as SpecError).problems[0]?.message).toBe(
+      'A release file is named after the version it releases; "latest" is not a version.',
+    );
+    rmSync(path.join(dir, 'releases', 'latest.yaml'));
+    writeFileSync(path.join(dir, 'releases', '1.0.0.yaml'), '# Released 1.0.0 on 2026-01-15.\n- a list\n');
+    const notMapping = thrownBy(() => loadChangelog(spec));
+    expect(notMapping).toBeInstanceOf(SpecError);
+    expect((notMapping as SpecError).problems[0]?.message).toBe(
+      'This is not an OpenAPI description: its top level is not a mapping.',
+    );
+  });
+
   it('has a release date that is no calendar date: an error naming the file and its first line', () => {
     // It threw a RangeError from the changelog page's view.
     const dir = mkdtempSync(path.join(tmpdir(), 'petstore-changelog-'));
@@ -188,3 +209,13 @@ describe('a release file the changelog refuses', () => {
     }
   });
 });
+
+/** What `run` throws, or undefined when it returns. */
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+    return undefined;
+  } catch (thrown) {
+    return thrown;
+  }
+}
