@@ -109,10 +109,15 @@ function isTagParent(v: SchemaViolation): boolean {
 
 /** The rule that turns Ajv's branch-by-branch output into one complaint per place. */
 export function simplifyViolations(violations: readonly SchemaViolation[]): SchemaViolation[] {
+  // `if` (3.1's and 3.2's security schemes and parameters pick their rules by `type` or `in`) only says its `then`
+  // or `else` failed, and their complaints are listed themselves.
   const isSummary = (v: SchemaViolation) =>
-    v.keyword === 'oneOf' || v.keyword === 'anyOf' || v.schemaPath.startsWith('#/definitions/Reference/');
+    v.keyword === 'oneOf' ||
+    v.keyword === 'anyOf' ||
+    v.keyword === 'if' ||
+    v.schemaPath.startsWith('#/definitions/Reference/');
   const specific = violations.filter((v) => !isSummary(v));
-  const kept = specific.length > 0 ? specific : [...violations];
+  const kept = withoutMisreadings(specific.length > 0 ? specific : [...violations]);
 
   // Inside a oneOf, a complaint about a child is more telling than one about its parent.
   const inBranch = (v: SchemaViolation) => /\/(oneOf|anyOf)\/\d+\//.test(v.schemaPath);
@@ -137,6 +142,32 @@ export function simplifyViolations(violations: readonly SchemaViolation[]): Sche
     }
   }
   return [...merged.values()];
+}
+
+/**
+ * A field called unknown (`flows` is not a field …) that has complaints of its own inside it is one the schema
+ * knows: the rules that went into it failed, and the complaint comes from rules that never read it (3.1's
+ * `unevaluatedProperties` forgets the fields a failed `then` read; 3.0's other `oneOf` alternatives, an API key
+ * scheme for an OAuth one, don't have it). The complaint inside (a `tokenUrl` that is not a URL) is the real one;
+ * the others at that place, the fields those alternatives required and the values of theirs they expected
+ * (`type` must be apiKey), are misreadings of what the object is.
+ */
+function withoutMisreadings(violations: SchemaViolation[]): SchemaViolation[] {
+  const fieldPath = (v: SchemaViolation) => `${v.instancePath}/${escapeSegment(String(v.params.additionalProperty))}`;
+  const entered = (v: SchemaViolation) =>
+    v.keyword === 'additionalProperties' &&
+    violations.some(
+      (o) => o !== v && (o.instancePath === fieldPath(v) || o.instancePath.startsWith(`${fieldPath(v)}/`)),
+    );
+  const misread = new Set(violations.filter(entered).map((v) => v.instancePath));
+  if (misread.size === 0) return violations;
+  const parent = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
+  return violations.filter(
+    (v) =>
+      !entered(v) &&
+      !(v.keyword === 'required' && misread.has(v.instancePath)) &&
+      !((v.keyword === 'enum' || v.keyword === 'const') && misread.has(parent(v.instancePath))),
+  );
 }
 
 function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
@@ -194,7 +225,7 @@ function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
     case 'format':
       return {
         ...base,
-        message: `${subject} is ${describeValue(actual)}, which is not a valid ${String(v.params.format)}.`,
+        message: `${subject} is ${describeValue(actual)}, which is not ${formatName(String(v.params.format))}.`,
       };
     default:
       return { ...base, message: `${subject} ${v.message ?? `breaks the ${openapi} schema`}.` };
@@ -209,6 +240,13 @@ function valueAt(data: unknown, segments: readonly string[]): unknown {
     else return undefined;
   }
   return current;
+}
+
+/** A format as a reader knows it: `uri-reference` is a URL (one relative to the description's, too). */
+function formatName(format: string): string {
+  if (/^(uri|iri)(-reference)?$/.test(format)) return 'a URL';
+  if (format === 'email') return 'an email address';
+  return `a valid ${format}`;
 }
 
 function asArray(value: unknown): unknown[] {

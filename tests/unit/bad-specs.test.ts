@@ -203,7 +203,7 @@ x-tagGroups:
     expect(model.warnings.map((w) => [w.pointer, w.message, w.position?.line])).toEqual([
       [
         '/info/termsOfService',
-        '`termsOfService` is the text "see our site", which is not a valid uri-reference; it is not made a link.',
+        '`termsOfService` is the text "see our site", which is not a URL; it is not made a link.',
         5,
       ],
       [

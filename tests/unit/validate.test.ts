@@ -40,3 +40,51 @@ describe('URLs the pages do not link', () => {
       expect(linkableUrl(url)).toBeUndefined();
   });
 });
+
+describe('a mistake deep in a security scheme is reported where it is', () => {
+  const oauth = (version: string, flow: string) => `openapi: ${version}
+info:
+  title: Tiny
+  version: 1.0.0
+paths:
+  /things:
+    get:
+      responses:
+        '200':
+          description: OK
+components:
+  securitySchemes:
+    partner:
+      type: oauth2
+      flows:
+        clientCredentials:
+${flow}`;
+
+  it.each(['3.0.3', '3.1.1', '3.2.0'])(
+    'a tokenUrl that is not a URL, in %s: said of the tokenUrl, not of `flows`',
+    async (version) => {
+      const model = await modelOf(oauth(version, '          tokenUrl: "not a url"\n          scopes: {}\n'));
+      expect(model.warnings.map((w) => [w.pointer, w.message])).toEqual([
+        [
+          '/components/securitySchemes/partner/flows/clientCredentials/tokenUrl',
+          '`tokenUrl` is the text "not a url", which is not a URL; it is not made a link.',
+        ],
+      ]);
+    },
+  );
+
+  it.each(['3.0.3', '3.1.1'])('a field a flow does not have, in %s: that field is the one error', async (version) => {
+    const problems = await problemsOf(
+      oauth(
+        version,
+        '          tokenUrl: https://auth.example.com/token\n          scopes: {}\n          scope: read\n',
+      ),
+    );
+    expect(problems.map((p) => [p.pointer, p.message])).toEqual([
+      [
+        '/components/securitySchemes/partner/flows/clientCredentials/scope',
+        `\`scope\` is not a field OpenAPI ${version.slice(0, 3)} allows here.`,
+      ],
+    ]);
+  });
+});
