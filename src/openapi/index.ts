@@ -42,7 +42,6 @@ export {
   servedOperations,
 } from './rules.ts';
 export { linkableUrl } from './safe-url.ts';
-export { linkableUrl } from './safe-url.ts';
 export { type CodeSample, codeSamples, sampleTargets } from './samples.ts';
 export { exampleFromSchema } from './schema-example.ts';
 export { SchemaResolver } from './schema-resolver.ts';
