@@ -14,6 +14,7 @@ import { defaultParseLimits, type ParseLimits, parseSource } from './parse-sourc
 import { checkReferences, withInlinedPathItems } from './refs.ts';
 import { linkBaseOf, relativeLinkWarning } from './relative-links.ts';
 import { SpecError, type SpecProblem } from './spec-problem.ts';
+import { unlinkedUrlWarnings } from './unlinked-urls.ts';
 import { findUnshownStructures, UnshownReport } from './unshown.ts';
 import { checkVersion, validateAgainstSchema } from './validate.ts';
 
@@ -89,6 +90,7 @@ export async function checkSpecText(
     ...unshown.problems(),
     ...problems,
     ...relativeLinkWarning(record, linkBase),
+    ...unlinkedUrlWarnings(model, record, new Set(structural.map((p) => p.pointer))),
   ];
   // Strict: a docs team's CI refuses what a build would only warn about.
   const placed = place(options.strict ? found.map((p) => ({ ...p, severity: 'error' as const })) : found);

@@ -33,8 +33,8 @@ export class UnshownReport {
 type Json = Record<string, unknown>;
 
 /**
- * Objects the model does not represent: multipart encodings and a callback's own callbacks (an
- * operation's callbacks are shown, and their insides walked like any operation's). `document` is in the model's
+ * Objects the model does not represent: multipart encodings, a callback's own callbacks (an
+ * operation's callbacks are shown, and their insides walked like any operation's) and examples kept at a URL. `document` is in the model's
  * dialect (3.0's), `$ref`s not followed: each object is counted where it is written.
  */
 export function findUnshownStructures(document: Json, report: UnshownReport): void {
@@ -96,4 +96,34 @@ export function findUnshownStructures(document: Json, report: UnshownReport): vo
   each(components.callbacks, '/components/callbacks', (callback, pointer) =>
     each(callback, pointer, (item, p) => pathItem(item, p, true)),
   );
+  findExternalExamples(document, '', report);
+}
+
+/**
+ * Examples given only by `externalValue` (kept at a URL; in webhooks, operations, parameters, headers or
+ * components): the pages show the values a description writes, and neither fetch nor link one kept elsewhere,
+ * whatever its scheme. Example Objects are the entries of an `examples` mapping (a schema's `examples` is a list).
+ */
+function findExternalExamples(value: unknown, pointer: string, report: UnshownReport): void {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) findExternalExamples(item, `${pointer}/${i}`, report);
+    return;
+  }
+  if (!isRecord(value)) return;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = `${pointer}/${escapeSegment(key)}`;
+    if (key === 'examples' && isRecord(inner)) {
+      for (const [name, example] of Object.entries(inner)) {
+        const url = isRecord(example) ? example.externalValue : undefined;
+        if (typeof url === 'string' && isRecord(example) && !Object.hasOwn(example, 'value')) {
+          report.note(
+            'external examples',
+            `${at}/${escapeSegment(name)}/externalValue`,
+            `An example given only by its URL (\`externalValue\` "${url}")`,
+          );
+        }
+      }
+    }
+    findExternalExamples(inner, at, report);
+  }
 }

@@ -99,8 +99,8 @@ function readLink(name: string, link: OpenAPIV3.LinkObject): ApiLink {
 
 /**
  * Once every operation is read: a link's local `operationRef` (`#/paths/~1events~1{eventId}/get`) becomes the
- * operationId of the operation written there, and links to operations the description lacks are one warning, with
- * their count (the page names each without a link).
+ * operationId of the operation written there; links to operations the description lacks are one warning, with
+ * their count (the page names each without a link), and links by an `operationRef` outside it another.
  */
 export function resolveLinks(operations: readonly ApiOperation[]): SpecProblem[] {
   // Where each operation is written, and (for a path item kept elsewhere, `$ref`'d) where its path says it is.
@@ -109,11 +109,17 @@ export function resolveLinks(operations: readonly ApiOperation[]): SpecProblem[]
     if (!sentByApi(o)) byPointer.set(`/paths/${escapeSegment(o.path)}/${o.method}`, o.operationId);
   }
   const ids = new Set(operations.map((o) => o.operationId));
-  // One warning, at the first such link, with how many there are: a description that gets one wrong often gets many.
+  // One warning of each, at the first such link, with how many there are: a description that gets one wrong often
+  // gets many.
   const lost: { pointer: string; link: string; target: string }[] = [];
+  const elsewhere: { pointer: string; link: string; target: string }[] = [];
   for (const operation of operations) {
     for (const response of operation.responses) {
       for (const link of response.links ?? []) {
+        const pointer = `${operation.pointer}/responses/${escapeSegment(response.status)}/links/${escapeSegment(link.name)}`;
+        if (link.operationRef !== undefined && !link.operationRef.startsWith('#/')) {
+          elsewhere.push({ pointer: `${pointer}/operationRef`, link: link.name, target: link.operationRef });
+        }
         if (link.operationRef?.startsWith('#/')) {
           const found = byPointer.get(decodeURIComponent(link.operationRef.slice(1)));
           // A local operationRef that leads to no operation is as lost as an unknown operationId.
@@ -121,12 +127,15 @@ export function resolveLinks(operations: readonly ApiOperation[]): SpecProblem[]
           delete link.operationRef;
         }
         if (link.operationId !== undefined && !ids.has(link.operationId)) {
-          const pointer = `${operation.pointer}/responses/${escapeSegment(response.status)}/links/${escapeSegment(link.name)}`;
           lost.push({ pointer, link: link.name, target: link.operationId });
         }
       }
     }
   }
+  return [...lostLinkWarnings(lost), ...elsewhereLinkWarnings(elsewhere)];
+}
+
+function lostLinkWarnings(lost: { pointer: string; link: string; target: string }[]): SpecProblem[] {
   const [first] = lost;
   if (!first) return [];
   return [
@@ -137,6 +146,26 @@ export function resolveLinks(operations: readonly ApiOperation[]): SpecProblem[]
         lost.length === 1
           ? `The link "${first.link}" leads to the operation "${first.target}", which the description does not have; it is shown without a link.`
           : `${lost.length} links lead to operations the description does not have, such as "${first.link}" here (to "${first.target}"); they are shown without a link.`,
+    },
+  ];
+}
+
+/**
+ * Links whose `operationRef` points outside the description (another file, a URL): the page names the operation by
+ * that reference, as text. Only operations of this description are linked, and only http(s) and mailto URLs are.
+ */
+function elsewhereLinkWarnings(elsewhere: { pointer: string; link: string; target: string }[]): SpecProblem[] {
+  const [first] = elsewhere;
+  if (!first) return [];
+  return [
+    {
+      severity: 'warning',
+      pointer: first.pointer,
+      message:
+        elsewhere.length === 1
+          ? `The link "${first.link}" names its operation by the \`operationRef\` "${first.target}", outside this description; it is shown as text, not a link.`
+          : `${elsewhere.length} links name their operation by an \`operationRef\` outside this description, such as "${first.link}" here ("${first.target}"); they are shown as text, not links.`,
+      hint: 'Link to an operation of this description by its operationId, or by a local operationRef (#/paths/…).',
     },
   ];
 }
