@@ -27,6 +27,44 @@ export function withoutClosedOperations(document: Record<string, unknown>): Reco
 }
 
 /**
+ * `document` with only the servers in `allowed` (their URLs as written), in its own list, its path items' and their
+ * operations': the first left is the one the console starts with when the sandbox does not answer.
+ */
+export function withConsoleServers(
+  document: Record<string, unknown>,
+  allowed: readonly string[],
+): Record<string, unknown> {
+  const kept = (servers: unknown) =>
+    arrayOf(servers).filter(
+      (server) => isRecord(server) && typeof server.url === 'string' && allowed.includes(server.url),
+    );
+  const withKept = (object: Record<string, unknown>) =>
+    Array.isArray(object.servers) ? { ...object, servers: kept(object.servers) } : object;
+  if (!isRecord(document.paths)) return withKept(document);
+  const paths = Object.fromEntries(
+    Object.entries(document.paths).map(([path, item]) => {
+      if (!isRecord(item)) return [path, item];
+      const operations = Object.entries(item).map(([key, value]) => [
+        key,
+        isHttpMethod(key) && isRecord(value) ? withKept(value) : value,
+      ]);
+      const additional = isRecord(item.additionalOperations)
+        ? {
+            additionalOperations: Object.fromEntries(
+              Object.entries(item.additionalOperations).map(([method, value]) => [
+                method,
+                isRecord(value) ? withKept(value) : value,
+              ]),
+            ),
+          }
+        : {};
+      return [path, withKept({ ...Object.fromEntries(operations), ...additional })];
+    }),
+  );
+  return { ...withKept(document), paths };
+}
+
+/**
  * `document` with the page's example request written into the operation the
  * console opens on. Scalar fills its fields from examples, so each parameter
  * the page's samples send gets that value as its one example, each one they

@@ -20,7 +20,7 @@ import { createWorkspaceStore } from '@scalar/workspace-store/client';
 import { reactive, watch } from 'vue';
 import { isRecord } from '../openapi/json-pointer.ts';
 import { createApiKeyStore } from './api-key-store.ts';
-import { withoutClosedOperations, withPageRequest } from './console-document.ts';
+import { withConsoleServers, withoutClosedOperations, withPageRequest } from './console-document.ts';
 import { type ConsoleState, type KeyActions, RequestNotes, ResponseNotes } from './console-panels.ts';
 import type { ConsoleTarget } from './console-target.ts';
 import themeStyles from './console-theme.css?url';
@@ -58,7 +58,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     loadDocument(target.documentUrl),
     answers(target.sandboxUrl, target.path),
   ]);
-  const document = withPageRequest(loaded, target);
+  const document = withPageRequest(withConsoleServers(loaded, target.servers), target);
   if (sandboxUp && target.sandboxUrl) document['x-scalar-selected-server'] = target.sandboxUrl;
 
   const keys = createApiKeyStore(webStorage('sessionStorage'), webStorage('localStorage'));

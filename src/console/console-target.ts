@@ -8,6 +8,11 @@ export interface ConsoleTarget {
   documentUrl: string;
   method: string;
   path: string;
+  /**
+   * The server URLs (as written) the console may offer: http(s) ones, or relative to the page. Any other server
+   * in the description (`javascript:…`) is left out of the console's list, wherever it is written.
+   */
+  servers: string[];
   /** The local sandbox's URL: chosen by default when it answers. */
   sandboxUrl?: string;
   /** The security scheme that carries the API key, e.g. `ApiKeyAuth`. */

@@ -58,11 +58,14 @@ export function serverOrigins(servers: ServerLike[]): string[] {
 
 type ServerLike = { url: string; variables: { name: string; default: string }[] };
 
-/** A server's URL with its variables' defaults, when that is an http(s) URL. */
-export function httpServerUrl(server: ServerLike): URL | undefined {
+/**
+ * A server's URL with its variables' defaults, when that is an http(s) URL. With `base`, a relative URL is
+ * resolved against it first (as OpenAPI resolves one against the description's address); without, it is none.
+ */
+export function httpServerUrl(server: ServerLike, base?: string): URL | undefined {
   const url = server.variables.reduce((u, v) => u.replaceAll(`{${v.name}}`, v.default), server.url);
   try {
-    const parsed = new URL(url);
+    const parsed = new URL(url, base);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
   } catch {
     return undefined;

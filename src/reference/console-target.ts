@@ -4,12 +4,30 @@ import {
   type ApiModel,
   type ApiOperation,
   exampleRequest,
+  oncePerModel,
   operationById,
   sandboxDemoKeys,
   sandboxServer,
 } from '../openapi/index.ts';
+import { httpServerUrl } from '../publishing/host-files.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
+
+/** Stands for the page a relative server is resolved against: any http(s) address gives the same answer. */
+const PAGE = 'https://portal.invalid/';
+
+/**
+ * The server URLs (as written) the console may send to, of the document and of every operation: those that are
+ * http(s) once their variables take their defaults, relative ones resolved against the page. A `javascript:`
+ * server is left out: the console preselected it and sent `/javascript:…` to the portal's own origin.
+ */
+const consoleServers = oncePerModel((model: ApiModel) => [
+  ...new Set(
+    [...model.servers, ...model.operations.flatMap((operation) => operation.servers)]
+      .filter((server) => httpServerUrl(server, PAGE) !== undefined)
+      .map((server) => server.url),
+  ),
+]);
 
 export function consoleTarget(model: ApiModel, operation: ApiOperation): ConsoleTarget {
   const urls = referenceUrls(model);
@@ -29,6 +47,7 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
     documentUrl: sitePath('/openapi.json'),
     method: operation.method,
     path: operation.path,
+    servers: consoleServers(model),
     ...(sandbox ? { sandboxUrl: sandbox.url } : {}),
     ...(apiKey ? { apiKeyScheme: apiKey.scheme.key } : {}),
     ...(apiKey && demoKeys.length > 0 ? { sandboxDemoKeys: demoKeys } : {}),

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { h } from 'vue';
 import { renderToString } from 'vue/server-renderer';
 import { API_KEY_STORAGE_KEY, createApiKeyStore, type KeyStorage } from '../../src/console/api-key-store.ts';
-import { withoutClosedOperations, withPageRequest } from '../../src/console/console-document.ts';
+import { withConsoleServers, withoutClosedOperations, withPageRequest } from '../../src/console/console-document.ts';
 import { RequestNotes } from '../../src/console/console-panels.ts';
 import type { ConsoleTarget } from '../../src/console/console-target.ts';
 import { chooseKey, fieldChanged, NO_KEY } from '../../src/console/key-choice.ts';
@@ -20,6 +20,7 @@ import {
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { bodyText, harRequest } from '../../src/openapi/samples.ts';
 import { consoleTarget } from '../../src/reference/console-target.ts';
+import { modelOf } from './support/check.ts';
 
 class MemoryStorage implements KeyStorage {
   readonly items = new Map<string, string>();
@@ -272,6 +273,46 @@ describe('what operation pages tell the console', () => {
   });
 });
 
+describe("the console's servers", () => {
+  const text = `openapi: 3.1.1
+info:
+  title: Tiny
+  version: 1.0.0
+servers:
+  - url: javascript:alert(1)//
+  - url: '{scheme}://api.example.com/v1'
+    variables:
+      scheme: { default: https }
+  - url: '{scheme}://other.example.com'
+    variables:
+      scheme: { default: data }
+  - url: /relative/v1
+paths:
+  /things:
+    get:
+      operationId: listThings
+      servers:
+        - url: vbscript:msgbox(1)
+        - url: http://localhost:4010
+      responses:
+        '200': { description: OK }
+`;
+
+  it('are the http(s) ones, and relative ones, wherever the description lists them; the first one left is http(s)', async () => {
+    const tiny = await modelOf(text);
+    const [operation] = tiny.operations;
+    if (!operation) throw new Error('no operation');
+    const target = consoleTarget(tiny, operation);
+    expect(target.servers).toEqual(['{scheme}://api.example.com/v1', '/relative/v1', 'http://localhost:4010']);
+    const document = withConsoleServers(JSON.parse(JSON.stringify(tiny.source)), target.servers);
+    const urls = (list: unknown) => (list as { url: string }[]).map((server) => server.url);
+    expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1', '/relative/v1']);
+    const paths = document.paths as Record<string, Record<string, { servers?: unknown }>>;
+    expect(urls(paths['/things']?.get?.servers)).toEqual(['http://localhost:4010']);
+    expect(JSON.stringify(document)).not.toMatch(/javascript:|vbscript:|data:/);
+  });
+});
+
 describe("the console's first request", () => {
   const byId = (id: string) => {
     const found = model.operations.find((o) => o.operationId === id);
@@ -378,6 +419,7 @@ describe('the request notes', () => {
       documentUrl: '/openapi.json',
       method: 'get',
       path: '/pets/{petId}',
+      servers: ['https://api.example.com'],
       deprecation: { sunset: '2027-06-30' },
       request: { parameters: [] },
       documentedHeaders: {},

@@ -16,7 +16,7 @@ export const GET: APIRoute = async ({ site }) => {
   const sandbox = sandboxServer(model);
   const api = model.servers
     .filter((server) => server !== sandbox)
-    .map(httpServerUrl)
+    .map((server) => httpServerUrl(server))
     .find((url) => url !== undefined);
   const body = apiCatalog({
     title: model.info.title,
