@@ -1,8 +1,8 @@
 /**
  * Descriptions written to attack the portal are built, and every page opened
- * in Chromium, with the site's _headers (CSP) applied and, for the 3.2 one,
- * also without them (as a host that ignores `_headers` serves it); the live
- * console is opened on one operation. Nothing from a description may run,
+ * in Chromium, with the site's _headers (CSP) applied and without them (as a
+ * host that ignores `_headers` serves it); the live console is opened on one
+ * operation. Nothing from a description may run,
  * style the page, load from elsewhere or open a dialog.
  * - tests/fixtures/hostile/openapi.yaml (3.0): every string field the portal renders;
  * - tests/fixtures/hostile/3.2/ (3.2, with a release): titles that break out of
@@ -125,13 +125,20 @@ function scriptHashes(outDir: string): string[] {
 }
 
 test.describe('a hostile OpenAPI 3.0 description', () => {
-  const site = servedFixtureSite(path.join(root, 'tests/fixtures/hostile/openapi.yaml'), 'hostile');
+  const site = servedFixtureSite(path.join(root, 'tests/fixtures/hostile/openapi.yaml'), 'hostile', {
+    alsoWithoutHeaders: true,
+  });
   const baseUrl = () => site().baseUrl;
   const pages = () => site().pages;
 
-  test('every page built from a hostile description is inert', async ({ page }) => {
+  test('every page is inert with the CSP', async ({ page }) => {
     test.setTimeout(180_000);
     await expectInert(page, baseUrl(), pages());
+  });
+
+  test('every page is inert without the CSP, as a host that ignores _headers serves it', async ({ page }) => {
+    test.setTimeout(180_000);
+    await expectInert(page, site().withoutHeadersUrl ?? '', pages());
   });
 
   test('the hostile text is shown as text, and the console opens on it inertly', async ({ page }) => {
@@ -180,6 +187,29 @@ test.describe('a hostile OpenAPI 3.2 description with a release', () => {
     expect(await page.title()).toContain(title);
     expect(await page.title()).toContain("Things </title><script>__pwned('tag-summary')</script>");
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Things </title><script>');
+  });
+
+  test('the console never offers the javascript: server the description lists first, and Send stays off it', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const findings = await watch(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(`${site().baseUrl}/reference/things/list-things/`);
+    await page.getByRole('button', { name: /^Try it/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'API Client' });
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByRole('button', { name: 'Server: https://api.evil.example/v1' })).toBeVisible();
+    await dialog.getByRole('button', { name: /^Server: / }).click();
+    await expect(page.getByRole('button', { name: /javascript:/ })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: /^Send .* request/ }).click();
+    await expect.poll(() => requested.some((url) => url.startsWith('https://api.evil.example/v1/things'))).toBe(true);
+    expect(requested.filter((url) => /javascript/i.test(decodeURIComponent(url)))).toEqual([]);
+    expect(await domProblems(page)).toEqual([]);
+    expect(findings.ran).toEqual([]);
+    expect(findings.dialogs).toEqual([]);
   });
 
   test('the changelog feed parses as XML, its titles are text, and opening it runs nothing', async ({ page }) => {
