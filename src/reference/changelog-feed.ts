@@ -4,10 +4,10 @@
  * to it would be told of something that may still change.
  *
  * Each context is written by the library that knows it: the entries' HTML by hast (hastscript, hast-util-to-html),
- * the XML by fast-xml-parser's builder, which escapes every text and attribute. Titles are Atom `text`, never HTML.
+ * the XML by fast-xml-builder, which escapes every text and attribute. Titles are Atom `text`, never HTML.
  * (The `feed` package wrote titles as raw HTML in CDATA sections, escaping only a title's first `]]>`.)
  */
-import { XMLBuilder } from 'fast-xml-parser';
+import XMLBuilder from 'fast-xml-builder';
 import type { ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { h } from 'hastscript';
