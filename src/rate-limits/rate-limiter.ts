@@ -4,8 +4,12 @@
  * limit a request is refused (429); once `afterRejectedRequests` have been
  * refused in one window, the next request starts a temporary ban.
  *
- * Admission is synchronous, so concurrent requests on one key can never be
- * lost or counted twice on Node's single thread.
+ * The rules are pure functions of one identity's usage record (`admitRequest`,
+ * `peekWindow`), so that whoever keeps the records applies the same rules:
+ * `RateLimiter` keeps them in memory (admission is synchronous, so concurrent
+ * requests on one key can never be lost or counted twice on Node's single
+ * thread); the sandbox's Redis store keeps them in Redis, one atomic update a
+ * request.
  */
 import type { Clock } from './clock.ts';
 
@@ -35,7 +39,8 @@ export type Admission =
   | { outcome: 'limited'; window: RateWindow; retryAfter: number; period: 'minute' | 'day' }
   | { outcome: 'banned'; window: RateWindow; retryAfter: number };
 
-interface Usage {
+/** One identity's counts. Plain data: a store may keep it as JSON. */
+export interface Usage {
   minuteStart: number;
   minuteCount: number;
   dayStart: number;
@@ -46,6 +51,107 @@ interface Usage {
   bannedUntil: number;
 }
 
+/** A fresh record, with nothing counted yet. */
+function newUsage(now: number): Usage {
+  return {
+    minuteStart: now - (now % minute),
+    minuteCount: 0,
+    dayStart: now - (now % day),
+    dayCount: 0,
+    rejected: 0,
+    rejectedWindowEnd: 0,
+    bannedUntil: 0,
+  };
+}
+
+/** The record at `now`, with windows that have ended rolled over (a new object; `usage` is not changed). */
+function rolledOver(usage: Usage | undefined, now: number): Usage {
+  const current = usage ? { ...usage } : newUsage(now);
+  const minuteStart = now - (now % minute);
+  const dayStart = now - (now % day);
+  if (current.minuteStart !== minuteStart) {
+    current.minuteStart = minuteStart;
+    current.minuteCount = 0;
+  }
+  if (current.dayStart !== dayStart) {
+    current.dayStart = dayStart;
+    current.dayCount = 0;
+  }
+  return current;
+}
+
+/**
+ * The window an identity is in, without counting a request: for the answers that are not calls to the API
+ * (OPTIONS, CORS preflights), which still say where the caller stands.
+ */
+export function peekWindow(stored: Usage | undefined, now: number, quota: Quota): RateWindow {
+  const usage = rolledOver(stored, now);
+  return usage.bannedUntil > now ? banWindow(usage, quota) : windowWithFewerLeft(usage, quota);
+}
+
+/** Counts one request against `stored` and says whether it may proceed; `usage` is the record to keep. */
+export function admitRequest(
+  stored: Usage | undefined,
+  now: number,
+  quota: Quota,
+  ban: BanPolicy | undefined,
+): { usage: Usage; admission: Admission } {
+  const usage = rolledOver(stored, now);
+
+  if (usage.bannedUntil > now) {
+    const admission: Admission = {
+      outcome: 'banned',
+      window: banWindow(usage, quota),
+      retryAfter: secondsUntil(usage.bannedUntil, now),
+    };
+    return { usage, admission };
+  }
+
+  const minuteFull = usage.minuteCount >= quota.perMinute;
+  const dayFull = usage.dayCount >= quota.perDay;
+  if (!minuteFull && !dayFull) {
+    usage.minuteCount++;
+    usage.dayCount++;
+    return { usage, admission: { outcome: 'allowed', window: windowWithFewerLeft(usage, quota) } };
+  }
+
+  // The window that refuses: the day, if it is full, since it ends last.
+  const windowEnd = dayFull ? usage.dayStart + day : usage.minuteStart + minute;
+  if (usage.rejectedWindowEnd !== windowEnd) {
+    usage.rejected = 0;
+    usage.rejectedWindowEnd = windowEnd;
+  }
+  if (ban && usage.rejected >= ban.afterRejectedRequests) {
+    usage.bannedUntil = now + ban.durationSeconds * 1000;
+    usage.rejected = 0;
+    return {
+      usage,
+      admission: { outcome: 'banned', window: banWindow(usage, quota), retryAfter: ban.durationSeconds },
+    };
+  }
+  usage.rejected++;
+  const window: RateWindow = {
+    limit: dayFull ? quota.perDay : quota.perMinute,
+    remaining: 0,
+    reset: windowEnd / 1000,
+  };
+  return {
+    usage,
+    admission: {
+      outcome: 'limited',
+      window,
+      retryAfter: secondsUntil(windowEnd, now),
+      period: dayFull ? 'day' : 'minute',
+    },
+  };
+}
+
+/** How long a record matters after `now`, in milliseconds: until its day window or its ban ends. */
+export function usageLifetime(usage: Usage, now: number): number {
+  return Math.max(usage.dayStart + day, usage.bannedUntil) - now;
+}
+
+/** The rules with the records in memory: one process's limiter, and the rate-limits guide's simulation. */
 export class RateLimiter {
   readonly #clock: Clock;
   readonly #ban: BanPolicy | undefined;
@@ -56,71 +162,16 @@ export class RateLimiter {
     this.#ban = ban;
   }
 
-  /**
-   * The window `identity` is in, without counting a request: for the answers that are not calls to
-   * the API (OPTIONS, CORS preflights), which still say where the caller stands.
-   */
+  /** The window `identity` is in, without counting a request (see `peekWindow`). */
   peek(identity: string, quota: Quota): RateWindow {
-    const now = this.#clock.now();
-    const usage = this.#current(identity, now);
-    return usage.bannedUntil > now ? banWindow(usage, quota) : windowWithFewerLeft(usage, quota);
+    return peekWindow(this.#usage.get(identity), this.#clock.now(), quota);
   }
 
   /** Counts one request for `identity` and says whether it may proceed. */
   admit(identity: string, quota: Quota): Admission {
-    const now = this.#clock.now();
-    const usage = this.#current(identity, now);
-
-    if (usage.bannedUntil > now) {
-      return { outcome: 'banned', window: banWindow(usage, quota), retryAfter: secondsUntil(usage.bannedUntil, now) };
-    }
-
-    const minuteFull = usage.minuteCount >= quota.perMinute;
-    const dayFull = usage.dayCount >= quota.perDay;
-    if (!minuteFull && !dayFull) {
-      usage.minuteCount++;
-      usage.dayCount++;
-      return { outcome: 'allowed', window: windowWithFewerLeft(usage, quota) };
-    }
-
-    // The window that refuses: the day, if it is full, since it ends last.
-    const windowEnd = dayFull ? usage.dayStart + day : usage.minuteStart + minute;
-    if (usage.rejectedWindowEnd !== windowEnd) {
-      usage.rejected = 0;
-      usage.rejectedWindowEnd = windowEnd;
-    }
-    if (this.#ban && usage.rejected >= this.#ban.afterRejectedRequests) {
-      usage.bannedUntil = now + this.#ban.durationSeconds * 1000;
-      usage.rejected = 0;
-      return { outcome: 'banned', window: banWindow(usage, quota), retryAfter: this.#ban.durationSeconds };
-    }
-    usage.rejected++;
-    const window: RateWindow = {
-      limit: dayFull ? quota.perDay : quota.perMinute,
-      remaining: 0,
-      reset: windowEnd / 1000,
-    };
-    return { outcome: 'limited', window, retryAfter: secondsUntil(windowEnd, now), period: dayFull ? 'day' : 'minute' };
-  }
-
-  /** The usage record for an identity, with windows that have ended rolled over. */
-  #current(identity: string, now: number): Usage {
-    const minuteStart = now - (now % minute);
-    const dayStart = now - (now % day);
-    let usage = this.#usage.get(identity);
-    if (!usage) {
-      usage = { minuteStart, minuteCount: 0, dayStart, dayCount: 0, rejected: 0, rejectedWindowEnd: 0, bannedUntil: 0 };
-      this.#usage.set(identity, usage);
-    }
-    if (usage.minuteStart !== minuteStart) {
-      usage.minuteStart = minuteStart;
-      usage.minuteCount = 0;
-    }
-    if (usage.dayStart !== dayStart) {
-      usage.dayStart = dayStart;
-      usage.dayCount = 0;
-    }
-    return usage;
+    const { usage, admission } = admitRequest(this.#usage.get(identity), this.#clock.now(), quota, this.#ban);
+    this.#usage.set(identity, usage);
+    return admission;
   }
 }
 

@@ -19,7 +19,7 @@ import {
   startOfDay,
 } from '../openapi/index.ts';
 import { type Clock, systemClock } from '../rate-limits/clock.ts';
-import { type Admission, RateLimiter, type RateWindow } from '../rate-limits/rate-limiter.ts';
+import type { Admission, RateWindow } from '../rate-limits/rate-limiter.ts';
 import { ApiError, sandboxErrorCodes } from './api-error.ts';
 import { corsPolicy } from './cors.ts';
 import type { HandlerResponse } from './handlers/handler.ts';
@@ -27,12 +27,14 @@ import { handlers } from './handlers/index.ts';
 import { checkBody, checkParameters } from './request-checks.ts';
 import { Router } from './router.ts';
 import { SpecSchemas } from './spec-schemas.ts';
-import { type Store, seededStore } from './store.ts';
+import { createMemoryStore } from './store/memory-store.ts';
+import { type SandboxStore, sharedScope } from './store/sandbox-store.ts';
 
 export interface SandboxOptions {
   model: ApiModel;
   clock?: Clock;
-  store?: Store;
+  /** Where records and rate-limit counts are kept: in this process's memory unless given. */
+  store?: SandboxStore;
   /** Origins besides this machine's that may call the sandbox from a browser (the published portal). */
   allowedOrigins?: readonly string[];
   /** Called with unexpected errors (answered as 500 internal_error). */
@@ -41,7 +43,7 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   app: Hono;
-  store: Store;
+  store: SandboxStore;
   /** The demo keys it accepts, from the spec. */
   demoKeys: readonly ApiDemoKey[];
 }
@@ -49,7 +51,7 @@ export interface Sandbox {
 export function createSandbox(options: SandboxOptions): Sandbox {
   const { model } = options;
   const clock = options.clock ?? systemClock;
-  const store = options.store ?? seededStore();
+  const store = options.store ?? createMemoryStore();
   // Requests without a valid key count per client address, with this quota.
   const keylessQuota = checkAgainstSpec(model);
 
@@ -57,7 +59,6 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const keysByValue = new Map(demoKeys.map((k) => [k.key, k]));
   const keyHeader = model.securitySchemes.find((s) => s.apiKey?.in === 'header')?.apiKey?.name ?? 'X-API-Key';
   const ban = model.rateLimits?.temporaryBan;
-  const limiter = new RateLimiter(clock, ban);
   const router = new Router(servedOperations(model));
   const schemas = new SpecSchemas(model.schemaResolver);
   const cors = corsPolicy(model, [...router.methods, 'OPTIONS'], options.allowedOrigins ?? []);
@@ -77,7 +78,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     // limit, but like every response they say where the caller stands.
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       const headers = cors.preflightHeaders(origin);
-      const standing = rateLimitHeaders(limiter.peek(identity, quota));
+      const standing = rateLimitHeaders(await store.peek(identity, quota, clock.now()));
       return headers
         ? c.body(null, 204, { ...headers, ...standing })
         : c.body(null, 403, { Vary: 'Origin', ...standing });
@@ -90,15 +91,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         return c.body(null, 204, {
           Allow: ['OPTIONS', ...route.allow].join(', '),
           ...cors.responseHeaders(origin),
-          ...rateLimitHeaders(limiter.peek(identity, quota)),
+          ...rateLimitHeaders(await store.peek(identity, quota, clock.now())),
         });
       }
     }
 
-    const admission = limiter.admit(identity, quota);
-
     let result: HandlerResponse;
+    // Without an admission (the store failed to count), the rate-limit headers say nothing.
+    let admission: Admission | undefined;
     try {
+      admission = await store.admit(identity, quota, ban, clock.now());
       result = await serve(c, admission, apiKey, demoKey);
     } catch (error) {
       if (!(error instanceof ApiError)) options.onError?.(error);
@@ -111,7 +113,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const headers: Record<string, string> = {
       ...cors.responseHeaders(origin),
       ...result.headers,
-      ...rateLimitHeaders(admission.window),
+      ...(admission ? rateLimitHeaders(admission.window) : {}),
     };
     if (result.body === undefined) return c.body(null, result.status as 204, headers);
     return c.json(result.body, result.status as 200, headers);
@@ -178,7 +180,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     const params = checkParameters(operation, incoming, schemas);
     const body = await checkBody(operation, incoming, schemas, policy);
     const handler = handlers[operation.operationId] as NonNullable<(typeof handlers)[string]>;
-    const result = handler({ params, body, url }, { store, clock });
+    const request = { params, body, url };
+    // A GET only reads; anything else may change the records, atomically (see SandboxStore.update).
+    const result = await (operation.method === 'get' || operation.method === 'head'
+      ? store.read(sharedScope, (records) => handler(request, { records, clock }))
+      : store.update(sharedScope, (records) => handler(request, { records, clock })));
     return result.status < 300 ? withDeprecation(operation, pathParams, result) : result;
   }
 

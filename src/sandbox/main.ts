@@ -5,11 +5,15 @@
  * Environment: SANDBOX_PORT (default: the spec's sandbox port), SANDBOX_HOST
  * (default 127.0.0.1), SANDBOX_ALLOWED_ORIGINS (comma-separated origins
  * besides this machine's, e.g. the published portal), SITE_URL (also allowed),
+ * SANDBOX_STORE (redis://host:port[/db]: keep records and rate-limit counts in
+ * Redis or Valkey, so several sandboxes answer as one; default: in memory),
  * PETSTORE_SPEC (another description).
  */
 import { serve } from '@hono/node-server';
 import { loadApiModel, resolveSpecPath, SpecError, sandboxServer } from '../openapi/index.ts';
 import { createSandbox } from './app.ts';
+import { createMemoryStore } from './store/memory-store.ts';
+import { createRedisStore } from './store/redis-store.ts';
 
 const model = await loadApiModel(resolveSpecPath(process.cwd())).catch((error: unknown) => {
   console.error(error instanceof SpecError ? error.message : error);
@@ -24,10 +28,18 @@ const allowedOrigins = [process.env.SITE_URL, ...(process.env.SANDBOX_ALLOWED_OR
   (o): o is string => Boolean(o?.trim()),
 );
 
-const { app, demoKeys } = createSandbox({ model, allowedOrigins, onError: (error) => console.error(error) });
+const storeUrl = process.env.SANDBOX_STORE?.trim();
+if (storeUrl && !/^rediss?:\/\//.test(storeUrl)) {
+  console.error(`SANDBOX_STORE is "${storeUrl}"; it takes a Redis or Valkey URL, redis://host:port[/db].`);
+  process.exit(1);
+}
+const store = storeUrl ? createRedisStore(storeUrl) : createMemoryStore();
+const kept = storeUrl ? `data in ${new URL(storeUrl).host}` : 'in-memory data; resets on restart';
+
+const { app, demoKeys } = createSandbox({ model, store, allowedOrigins, onError: (error) => console.error(error) });
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   console.log(
-    `Pet Store sandbox on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${info.port} (in-memory data; resets on restart)`,
+    `Pet Store sandbox on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${info.port} (${kept})`,
   );
   console.log(`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`);
 });
@@ -43,7 +55,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 
 function stop(signal: string): void {
   console.log(`${signal}: stopping the sandbox.`);
-  server.close(() => process.exit(0));
+  server.close(() => void store.close().finally(() => process.exit(0)));
   // Keep-alive connections would hold close() open; a sandbox has nothing to drain.
   if ('closeAllConnections' in server) server.closeAllConnections();
   setTimeout(() => process.exit(0), 2000).unref();

@@ -1,6 +1,7 @@
 /** What an operation handler receives and returns; handlers know nothing of HTTP plumbing. */
 import type { Clock } from '../../rate-limits/clock.ts';
-import type { Store } from '../store.ts';
+import { ApiError } from '../api-error.ts';
+import type { Records, Table } from '../store/records.ts';
 
 export interface HandlerRequest {
   /** Path, query and header parameters by name, already checked and converted to their schema types. */
@@ -17,8 +18,9 @@ export interface HandlerResponse {
   headers?: Record<string, string>;
 }
 
+/** What a handler works on: the records of the caller's data set (a change is kept only when it returns). */
 export interface HandlerContext {
-  store: Store;
+  records: Records;
   clock: Clock;
 }
 
@@ -46,4 +48,11 @@ export function page<T>(items: readonly T[], request: HandlerRequest): HandlerRe
 export function created(body: { id: number }, request: HandlerRequest): HandlerResponse {
   const location = new URL(`${request.url.pathname.replace(/\/$/, '')}/${body.id}`, request.url).href;
   return { status: 201, body, headers: { Location: location } };
+}
+
+/** The row `id` names in `table`, or 404 not_found saying what was looked for. */
+export function existing<T extends { id: number }>(table: Table<T>, id: unknown, what: string): T {
+  const row = table.get(Number(id));
+  if (!row) throw new ApiError('not_found', `No ${what} with id ${String(id)}.`);
+  return row;
 }

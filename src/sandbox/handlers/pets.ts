@@ -1,8 +1,8 @@
 /** Animals: pets and their stock entries. */
 import { createHash } from 'node:crypto';
 import { ApiError } from '../api-error.ts';
-import type { Pet, PetStatus, Store } from '../store.ts';
-import { created, type Handler, page } from './handler.ts';
+import type { Pet, PetStatus, Records } from '../store/records.ts';
+import { created, existing, type Handler, page } from './handler.ts';
 
 interface NewPet {
   name: string;
@@ -10,14 +10,8 @@ interface NewPet {
   status?: PetStatus;
 }
 
-export function findPet(store: Store, id: unknown): Pet {
-  const pet = store.pets.get(Number(id));
-  if (!pet) throw new ApiError('not_found', `No pet with id ${String(id)}.`);
-  return pet;
-}
-
-function requireCategory(store: Store, categoryId: number): void {
-  if (!store.categories.get(categoryId)) {
+function requireCategory(records: Records, categoryId: number): void {
+  if (!records.categories.get(categoryId)) {
     throw new ApiError(
       'unknown_reference',
       `Body field 'categoryId' refers to category ${categoryId}, which does not exist.`,
@@ -31,9 +25,9 @@ function etagOf(pet: Pet): string {
 }
 
 export const petHandlers: Record<string, Handler> = {
-  listPets: (request, { store }) => {
+  listPets: (request, { records }) => {
     const { status, categoryId } = request.params;
-    const pets = store.pets
+    const pets = records.pets
       .all()
       .filter(
         (p) =>
@@ -42,22 +36,22 @@ export const petHandlers: Record<string, Handler> = {
     return page(pets, request);
   },
 
-  createPet: (request, { store }) => {
+  createPet: (request, { records }) => {
     const input = request.body as NewPet;
-    requireCategory(store, input.categoryId);
-    const pet = store.pets.insert({
+    requireCategory(records, input.categoryId);
+    const pet = records.pets.insert({
       name: input.name,
       categoryId: input.categoryId,
       status: input.status ?? 'available',
     });
-    store.stock.set(pet.id, 0);
+    records.stock.set(pet.id, 0);
     return created(pet, request);
   },
 
-  getPet: (request, { store }) => ({ status: 200, body: findPet(store, request.params.petId) }),
+  getPet: (request, { records }) => ({ status: 200, body: existing(records.pets, request.params.petId, 'pet') }),
 
-  getPetDetails: (request, { store }) => {
-    const pet = findPet(store, request.params.petId);
+  getPetDetails: (request, { records }) => {
+    const pet = existing(records.pets, request.params.petId, 'pet');
     const etag = etagOf(pet);
     const ifNoneMatch = request.params['If-None-Match'];
     const matches =
@@ -66,31 +60,31 @@ export const petHandlers: Record<string, Handler> = {
     return matches ? { status: 304, headers: { ETag: etag } } : { status: 200, body: pet, headers: { ETag: etag } };
   },
 
-  updatePet: (request, { store }) => {
-    const pet = findPet(store, request.params.petId);
+  updatePet: (request, { records }) => {
+    const pet = existing(records.pets, request.params.petId, 'pet');
     const input = request.body as NewPet;
-    requireCategory(store, input.categoryId);
+    requireCategory(records, input.categoryId);
     const updated: Pet = {
       id: pet.id,
       name: input.name,
       categoryId: input.categoryId,
       status: input.status ?? 'available',
     };
-    store.pets.replace(updated);
+    records.pets.replace(updated);
     return { status: 200, body: updated };
   },
 
-  deletePet: (request, { store }) => {
-    const pet = findPet(store, request.params.petId);
-    const open = store.orders.all().find((o) => o.petId === pet.id && !o.complete);
+  deletePet: (request, { records }) => {
+    const pet = existing(records.pets, request.params.petId, 'pet');
+    const open = records.orders.all().find((o) => o.petId === pet.id && !o.complete);
     if (open) {
       throw new ApiError(
         'pet_has_open_orders',
         `Pet ${pet.id} has the open order ${open.id}; complete or cancel it before deleting the pet.`,
       );
     }
-    store.pets.delete(pet.id);
-    store.stock.delete(pet.id);
+    records.pets.delete(pet.id);
+    records.stock.delete(pet.id);
     return { status: 204 };
   },
 };

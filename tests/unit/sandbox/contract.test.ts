@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiModel, ApiOperation } from '../../../src/openapi/index.ts';
 import { SpecSchemas } from '../../../src/sandbox/spec-schemas.ts';
-import { type Store, seededStore } from '../../../src/sandbox/store.ts';
+import { createMemoryStore } from '../../../src/sandbox/store/memory-store.ts';
+import type { SandboxStore } from '../../../src/sandbox/store/sandbox-store.ts';
 import { type Call, keys, petStoreModel, type Reply, startSandbox, type TestSandbox } from './support.ts';
 
 let model: ApiModel;
@@ -498,21 +499,8 @@ afterAll(() => {
   expect(missing).toEqual([]);
 });
 
-/** A store whose every table throws, to drive the 500 path. */
-function brokenStore(): Store {
-  const failing = new Proxy(
-    {},
-    {
-      get: () => () => {
-        throw new Error('disk on fire');
-      },
-    },
-  );
-  const store = seededStore();
-  return Object.assign(Object.create(Object.getPrototypeOf(store) as object) as Store, {
-    categories: failing,
-    pets: failing,
-    orders: failing,
-    stock: failing,
-  });
+/** A store whose records cannot be read or changed (its rate-limit counts work), to drive the 500 path. */
+function brokenStore(): SandboxStore {
+  const fail = () => Promise.reject(new Error('disk on fire'));
+  return { ...createMemoryStore(), read: fail, update: fail };
 }

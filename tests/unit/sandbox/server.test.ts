@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startRedisServer } from '../../support/redis-server.ts';
 import { startSandboxProcess } from '../../support/sandbox-process.ts';
 
 let child: ChildProcess | undefined;
@@ -167,4 +168,45 @@ describe('npm run sandbox', () => {
       expect(code).toBe(0);
     },
   );
+});
+
+describe('npm run sandbox with SANDBOX_STORE', () => {
+  it('keeps its records in that Redis: two sandbox processes on one answer as one', async () => {
+    const redis = await startRedisServer();
+    const env = { SANDBOX_STORE: redis.url };
+    const first = await startSandboxProcess(env);
+    const second = await startSandboxProcess(env).catch((error: unknown) => {
+      first.child.kill('SIGKILL');
+      throw error;
+    });
+    try {
+      expect(first.output()).toContain(`data in 127.0.0.1:${redis.port}`);
+      const created = await fetch(`${first.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { 'X-API-Key': 'demo-enterprise-key', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Nova', categoryId: 1 }),
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      const read = await fetch(`${second.baseUrl}/pets/${id}`, { headers: { 'X-API-Key': 'demo-enterprise-key' } });
+      expect([read.status, ((await read.json()) as { name: string }).name]).toEqual([200, 'Nova']);
+    } finally {
+      for (const { child: process } of [first, second]) {
+        process.kill('SIGTERM');
+        await once(process, 'exit');
+      }
+      await redis.stop();
+    }
+  });
+
+  it('refuses, in one line, a SANDBOX_STORE that is not a Redis URL', async () => {
+    const refused = await startSandboxProcess({ SANDBOX_STORE: 'localhost:6379' }).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain(
+      'SANDBOX_STORE is "localhost:6379"; it takes a Redis or Valkey URL, redis://host:port[/db].',
+    );
+    expect(refused).not.toMatch(/\n\s+at /);
+  });
 });

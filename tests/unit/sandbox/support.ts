@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../../src/openapi/index.ts';
 import { ManualClock } from '../../../src/rate-limits/clock.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/app.ts';
-import type { Store } from '../../../src/sandbox/store.ts';
+import type { SandboxStore } from '../../../src/sandbox/store/sandbox-store.ts';
 
 let cached: Promise<ApiModel> | undefined;
 
@@ -40,7 +40,7 @@ export interface TestSandbox extends Sandbox {
   call(request: Call): Promise<Reply>;
 }
 
-export async function startSandbox(options: { store?: Store; clock?: ManualClock } = {}): Promise<TestSandbox> {
+export async function startSandbox(options: { store?: SandboxStore; clock?: ManualClock } = {}): Promise<TestSandbox> {
   const model = await petStoreModel();
   const clock = options.clock ?? new ManualClock();
   const sandbox = createSandbox({ model, clock, ...(options.store ? { store: options.store } : {}) });

@@ -1,8 +1,9 @@
 /**
- * The sandbox's in-memory data: pets, categories, orders and stock. It is
- * seeded on start and resets on restart. The records for ids 1–3 are the
- * ones the spec's examples show, so what the reference shows is what the
- * sandbox answers.
+ * The sandbox's records: pets, categories, orders and stock, as the handlers
+ * read and change them, and as plain data (`RecordsData`) for a store to
+ * keep. A store starts from the seed: the records for ids 1–3 are the ones
+ * the spec's examples show, so what the reference shows is what the sandbox
+ * answers.
  */
 export type PetStatus = 'available' | 'pending' | 'sold';
 
@@ -33,10 +34,26 @@ export interface InventoryItem {
   status: PetStatus;
 }
 
+/** A table as plain data: its rows in id order, and the id the next row gets. */
+export interface TableData<T> {
+  nextId: number;
+  rows: T[];
+}
+
 /** One table: records by id, in id order, with ids handed out by the server. */
 export class Table<T extends { id: number }> {
   readonly #rows = new Map<number, T>();
   #nextId = 1;
+
+  constructor(data?: TableData<T>) {
+    if (!data) return;
+    for (const row of data.rows) this.#rows.set(row.id, row);
+    this.#nextId = data.nextId;
+  }
+
+  toData(): TableData<T> {
+    return { nextId: this.#nextId, rows: this.all() };
+  }
 
   get(id: number): T | undefined {
     return this.#rows.get(id);
@@ -62,12 +79,37 @@ export class Table<T extends { id: number }> {
   }
 }
 
-export class Store {
-  readonly categories = new Table<Category>();
-  readonly pets = new Table<Pet>();
-  readonly orders = new Table<Order>();
+/** Every record of one sandbox data set, as plain data (JSON). */
+export interface RecordsData {
+  categories: TableData<Category>;
+  pets: TableData<Pet>;
+  orders: TableData<Order>;
+  /** [petId, quantity] pairs. */
+  stock: [number, number][];
+}
+
+export class Records {
+  readonly categories: Table<Category>;
+  readonly pets: Table<Pet>;
+  readonly orders: Table<Order>;
   /** Stock count by petId; every pet has one entry, created and removed with it. */
-  readonly stock = new Map<number, number>();
+  readonly stock: Map<number, number>;
+
+  constructor(data?: RecordsData) {
+    this.categories = new Table(data?.categories);
+    this.pets = new Table(data?.pets);
+    this.orders = new Table(data?.orders);
+    this.stock = new Map(data?.stock);
+  }
+
+  toData(): RecordsData {
+    return {
+      categories: this.categories.toData(),
+      pets: this.pets.toData(),
+      orders: this.orders.toData(),
+      stock: [...this.stock],
+    };
+  }
 
   inventoryItem(pet: Pet): InventoryItem {
     return { petId: pet.id, quantity: this.stock.get(pet.id) ?? 0, status: pet.status };
@@ -101,14 +143,14 @@ const seedOrders: Omit<Order, 'id'>[] = [
   { petId: 3, quantity: 1, shipDate: '2026-09-20T14:30:00Z', complete: true },
 ];
 
-/** A store holding the realistic starting data. */
-export function seededStore(): Store {
-  const store = new Store();
-  for (const category of seedCategories) store.categories.insert(category);
+/** The realistic starting data, as plain data: every data set starts from it. */
+export function seedData(): RecordsData {
+  const records = new Records();
+  for (const category of seedCategories) records.categories.insert(category);
   for (const { stock, ...pet } of seedPets) {
-    const created = store.pets.insert(pet);
-    store.stock.set(created.id, stock);
+    const created = records.pets.insert(pet);
+    records.stock.set(created.id, stock);
   }
-  for (const order of seedOrders) store.orders.insert(order);
-  return store;
+  for (const order of seedOrders) records.orders.insert(order);
+  return records.toData();
 }

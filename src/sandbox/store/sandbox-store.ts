@@ -1,0 +1,31 @@
+/**
+ * Where the sandbox keeps its state: each data set's records, and each caller's rate-limit counts. A port with two
+ * adapters, the in-memory store (one process, the default) and the Redis store (any number of sandbox processes on
+ * one Redis or Valkey); the handlers and the app do not know which one runs.
+ *
+ * The rules stay in TypeScript, pure: a change is a function of the records (the handlers), an admission a
+ * function of the caller's usage (`src/rate-limits/`). A store applies them atomically: each sees the latest state,
+ * and what it changes is kept only if nothing else changed that state meanwhile.
+ */
+import type { Admission, BanPolicy, Quota, RateWindow } from '../../rate-limits/rate-limiter.ts';
+import type { Records } from './records.ts';
+
+export interface SandboxStore {
+  /** Reads the records of the data set `scope` (its seed, while nothing was written to it). */
+  read<T>(scope: string, use: (records: Records) => T): Promise<T>;
+  /**
+   * Runs `change` on the latest records of `scope` and keeps what it changed, atomically: were they changed
+   * meanwhile (by another request or another process), `change` runs again on the newer records. `change` must do
+   * nothing but read and change the records; when it throws, nothing is kept.
+   */
+  update<T>(scope: string, change: (records: Records) => T): Promise<T>;
+  /** Counts one request for `identity` at `now` and says whether it may proceed. */
+  admit(identity: string, quota: Quota, ban: BanPolicy | undefined, now: number): Promise<Admission>;
+  /** The window `identity` is in at `now`, without counting a request. */
+  peek(identity: string, quota: Quota, now: number): Promise<RateWindow>;
+  /** Lets go of connections; the store is not used after. */
+  close(): Promise<void>;
+}
+
+/** The data set every demo key and keyless caller shares. */
+export const sharedScope = 'demo';
