@@ -28,6 +28,7 @@ export const sandboxErrorCodes = [
   'unknown_reference',
   'rate_limited',
   'internal_error',
+  'service_unavailable',
 ] as const;
 
 export type SandboxErrorCode = (typeof sandboxErrorCodes)[number];

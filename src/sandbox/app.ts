@@ -28,7 +28,7 @@ import { checkBody, checkParameters } from './request-checks.ts';
 import { Router } from './router.ts';
 import { SpecSchemas } from './spec-schemas.ts';
 import { createMemoryStore } from './store/memory-store.ts';
-import { type SandboxStore, sharedScope } from './store/sandbox-store.ts';
+import { type SandboxStore, StoreUnavailableError, sharedScope } from './store/sandbox-store.ts';
 
 export interface SandboxOptions {
   model: ApiModel;
@@ -67,6 +67,31 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const successorPaths = new Map(model.operations.map((o) => [o.operationId, o.path]));
 
   const app = new Hono();
+
+  // For load balancers and uptime checks: 200 while the store answers, 503 while it does not. Not an operation of
+  // the API (no key, no rate limit).
+  app.get('/sandbox/health', async (c) => {
+    try {
+      await store.ping();
+      return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
+    } catch {
+      const failure = unavailable();
+      return c.json({ code: failure.code, message: failure.message, status: 503 }, 503, {
+        ...failure.headers,
+        'Cache-Control': 'no-store',
+      });
+    }
+  });
+
+  /** Where the caller stands, for answers that count nothing; nothing to say while the store is out of reach. */
+  const standing = async (identity: string, quota: Quota) => {
+    try {
+      return rateLimitHeaders(await store.peek(identity, quota, clock.now()));
+    } catch {
+      return {};
+    }
+  };
+
   app.all('*', async (c) => {
     const origin = c.req.header('origin');
     const apiKey = c.req.header(keyHeader);
@@ -78,10 +103,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     // limit, but like every response they say where the caller stands.
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       const headers = cors.preflightHeaders(origin);
-      const standing = rateLimitHeaders(await store.peek(identity, quota, clock.now()));
-      return headers
-        ? c.body(null, 204, { ...headers, ...standing })
-        : c.body(null, 403, { Vary: 'Origin', ...standing });
+      const now = await standing(identity, quota);
+      return headers ? c.body(null, 204, { ...headers, ...now }) : c.body(null, 403, { Vary: 'Origin', ...now });
     }
     // A plain OPTIONS on a known path lists its methods (RFC 9110 §9.3.7): the console uses it to
     // see whether the sandbox is running.
@@ -91,7 +114,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
         return c.body(null, 204, {
           Allow: ['OPTIONS', ...route.allow].join(', '),
           ...cors.responseHeaders(origin),
-          ...rateLimitHeaders(await store.peek(identity, quota, clock.now())),
+          ...(await standing(identity, quota)),
         });
       }
     }
@@ -103,9 +126,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       admission = await store.admit(identity, quota, ban, clock.now());
       result = await serve(c, admission, apiKey, demoKey);
     } catch (error) {
-      if (!(error instanceof ApiError)) options.onError?.(error);
+      if (!(error instanceof ApiError) && !(error instanceof StoreUnavailableError)) options.onError?.(error);
       const failure =
-        error instanceof ApiError ? error : new ApiError('internal_error', 'The sandbox failed unexpectedly.');
+        error instanceof ApiError
+          ? error
+          : error instanceof StoreUnavailableError
+            ? unavailable()
+            : new ApiError('internal_error', 'The sandbox failed unexpectedly.');
       const status = statusOf.get(failure.code) ?? 500;
       result = { status, body: { code: failure.code, message: failure.message, status }, headers: failure.headers };
     }
@@ -211,6 +238,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   }
 
   return { app, store, demoKeys };
+}
+
+/** The answer while the store is out of reach: soon, since the store reconnects by itself. */
+function unavailable(): ApiError {
+  return new ApiError(
+    'service_unavailable',
+    'The sandbox cannot reach its data store just now. Retry after the seconds in Retry-After.',
+    { 'Retry-After': '2' },
+  );
 }
 
 /** The X-RateLimit-* headers every response carries. */

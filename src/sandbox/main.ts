@@ -2,7 +2,8 @@
  * `npm run sandbox`: the local Pet Store API on http://localhost:4010 (the
  * sandbox server in the spec). In-memory data; it resets on restart.
  *
- * Environment: SANDBOX_PORT (default: the spec's sandbox port), SANDBOX_HOST
+ * Environment: SANDBOX_PORT, else PORT (which container platforms set; default:
+ * the spec's sandbox port), SANDBOX_HOST
  * (default 127.0.0.1), SANDBOX_ALLOWED_ORIGINS (comma-separated origins
  * besides this machine's, e.g. the published portal), SITE_URL (also allowed),
  * SANDBOX_STORE (redis://host:port[/db]: keep records and rate-limit counts in
@@ -22,7 +23,9 @@ const model = await loadApiModel(resolveSpecPath(process.cwd())).catch((error: u
 
 const sandbox = sandboxServer(model);
 const specPort = sandbox ? Number(new URL(sandbox.url).port) : Number.NaN;
-const port = Number(process.env.SANDBOX_PORT ?? (Number.isInteger(specPort) && specPort > 0 ? specPort : 4010));
+const port = Number(
+  process.env.SANDBOX_PORT ?? process.env.PORT ?? (Number.isInteger(specPort) && specPort > 0 ? specPort : 4010),
+);
 const hostname = process.env.SANDBOX_HOST ?? '127.0.0.1';
 const allowedOrigins = [process.env.SITE_URL, ...(process.env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',')].filter(
   (o): o is string => Boolean(o?.trim()),
@@ -33,7 +36,14 @@ if (storeUrl && !/^rediss?:\/\//.test(storeUrl)) {
   console.error(`SANDBOX_STORE is "${storeUrl}"; it takes a Redis or Valkey URL, redis://host:port[/db].`);
   process.exit(1);
 }
-const store = storeUrl ? createRedisStore(storeUrl) : createMemoryStore();
+const store = storeUrl
+  ? createRedisStore(storeUrl, {
+      onConnection: (up, detail) =>
+        console.log(
+          up ? 'The store is reachable.' : `The store cannot be reached (${detail}): answering 503 until it is back.`,
+        ),
+    })
+  : createMemoryStore();
 const kept = storeUrl ? `data in ${new URL(storeUrl).host}` : 'in-memory data; resets on restart';
 
 const { app, demoKeys } = createSandbox({ model, store, allowedOrigins, onError: (error) => console.error(error) });
@@ -53,12 +63,23 @@ server.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
+/**
+ * Stops taking connections, lets the requests in flight finish (idle keep-alive connections are closed at once,
+ * busy ones after their answer), then lets go of the store. Whatever is still open after 10 s is cut.
+ */
 function stop(signal: string): void {
-  console.log(`${signal}: stopping the sandbox.`);
+  console.log(`${signal}: stopping the sandbox once the requests in flight are answered.`);
   server.close(() => void store.close().finally(() => process.exit(0)));
-  // Keep-alive connections would hold close() open; a sandbox has nothing to drain.
-  if ('closeAllConnections' in server) server.closeAllConnections();
-  setTimeout(() => process.exit(0), 2000).unref();
+  if ('closeIdleConnections' in server) {
+    server.closeIdleConnections();
+    // A keep-alive connection that was busy becomes idle after its answer: close it then, not at the timeout.
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 50);
+    idleSweep.unref();
+  }
+  setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections();
+    process.exit(0);
+  }, 10_000).unref();
 }
 process.once('SIGINT', () => stop('SIGINT'));
 process.once('SIGTERM', () => stop('SIGTERM'));

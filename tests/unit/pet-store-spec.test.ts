@@ -265,6 +265,7 @@ describe('the Pet Store description', () => {
     expect(model.errorCodes.filter((e) => e.global).map((e) => e.code)).toEqual([
       'route_not_found',
       'method_not_allowed',
+      'service_unavailable',
     ]);
   });
 

@@ -33,6 +33,7 @@ export function createMemoryStore(seed: () => RecordsData = seedData): SandboxSt
       return admitted.admission;
     },
     peek: async (identity, quota, now) => peekWindow(usage.get(identity), now, quota),
+    ping: async () => {},
     close: async () => {},
   };
 }

@@ -15,7 +15,7 @@
 import { Redis } from 'ioredis';
 import { admitRequest, peekWindow, type Usage, usageLifetime } from '../../rate-limits/rate-limiter.ts';
 import { Records, type RecordsData, seedData } from './records.ts';
-import type { SandboxStore } from './sandbox-store.ts';
+import { type SandboxStore, StoreUnavailableError } from './sandbox-store.ts';
 
 /** Keeps `value` (ARGV[2], with its lifetime in ms, ARGV[3]; 0 for none) if the key is still at ARGV[1]. */
 const compareAndSet = `
@@ -56,14 +56,39 @@ export interface RedisStoreOptions {
   /** Prefix of every key the sandbox writes, so that it can share a Redis. */
   prefix?: string;
   seed?: () => RecordsData;
+  /** Told when the connection is lost (with why) and when it is back. */
+  onConnection?: (up: boolean, detail?: string) => void;
 }
+
+/**
+ * How long a command may take before the request is answered 503: well inside the 2 s a client is promised, as a
+ * request makes up to two round trips.
+ */
+const commandTimeoutMs = 800;
+
+/** How long a command waits for a connection being made before the request is answered 503. */
+const connectWaitMs = 400;
 
 export function createRedisStore(url: string, options: RedisStoreOptions = {}): SandboxStore {
   const redis = new Redis(url, {
     // Commands issued in the same tick go out together: under load, one round trip serves many requests.
     enableAutoPipelining: true,
-    maxRetriesPerRequest: 1,
-    commandTimeout: 2000,
+    // While the connection is down, a command fails at once (503) instead of waiting in a queue; ioredis
+    // reconnects by itself, and the next request finds the store again.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: commandTimeoutMs,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+  });
+  let up = false;
+  redis.on('ready', () => {
+    if (!up) options.onConnection?.(true);
+    up = true;
+  });
+  // Without a listener, ioredis prints every failed reconnection attempt.
+  redis.on('error', (error: Error) => {
+    if (up) options.onConnection?.(false, error.message);
+    up = false;
   });
   redis.defineCommand('compareAndSet', { numberOfKeys: 1, lua: compareAndSet });
   const cas = redis as unknown as CasClient;
@@ -88,7 +113,7 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   }
 
   async function fetch(key: string): Promise<Versioned> {
-    const value = parseValue(await redis.get(key));
+    const value = parseValue(await reach(() => redis.get(key)));
     remember(key, value);
     return value;
   }
@@ -122,11 +147,13 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
           continue;
         }
         const version = current.version + 1;
-        const [kept, newer] = await cas.compareAndSet(
-          key,
-          String(current.version),
-          `${version}:${next.json}`,
-          String(Math.max(0, Math.ceil(next.lifetimeMs))),
+        const [kept, newer] = await reach(() =>
+          cas.compareAndSet(
+            key,
+            String(current?.version ?? 0),
+            `${version}:${next.json}`,
+            String(Math.max(0, Math.ceil(next.lifetimeMs))),
+          ),
         );
         if (kept === 1) {
           remember(key, { version, json: next.json });
@@ -136,6 +163,36 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
         remember(key, current);
         guessed = false;
       }
+    });
+  }
+
+  /**
+   * A Redis command, its failure (connection refused or lost, timed out) a StoreUnavailableError. While the
+   * connection is being made (at start, or again after a loss), the command waits a moment for it.
+   */
+  async function reach<T>(command: () => Promise<T>): Promise<T> {
+    if (redis.status !== 'ready' && !(await readyWithin(connectWaitMs))) {
+      throw new StoreUnavailableError(new Error(`not connected to ${redis.options.host}:${redis.options.port}`));
+    }
+    try {
+      return await command();
+    } catch (error) {
+      throw new StoreUnavailableError(error);
+    }
+  }
+
+  /** Whether the connection is ready, or becomes so within `ms`. */
+  function readyWithin(ms: number): Promise<boolean> {
+    if (redis.status === 'ready') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (ready: boolean) => {
+        clearTimeout(timer);
+        redis.off('ready', onReady);
+        resolve(ready);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      redis.once('ready', onReady);
     });
   }
 
@@ -163,8 +220,13 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     async peek(identity, quota, now) {
       return peekWindow(usageOf(await fetch(`${prefix}usage:${identity}`)), now, quota);
     },
+    async ping() {
+      await reach(() => redis.ping());
+    },
     async close() {
-      await redis.quit();
+      // quit() waits for replies that will not come while the connection is down.
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
     },
   };
 }

@@ -23,8 +23,21 @@ export interface SandboxStore {
   admit(identity: string, quota: Quota, ban: BanPolicy | undefined, now: number): Promise<Admission>;
   /** The window `identity` is in at `now`, without counting a request. */
   peek(identity: string, quota: Quota, now: number): Promise<RateWindow>;
+  /** Resolves when the store answers; rejects with StoreUnavailableError when it does not. */
+  ping(): Promise<void>;
   /** Lets go of connections; the store is not used after. */
   close(): Promise<void>;
+}
+
+/**
+ * The store cannot be reached (down, restarting, too slow): nothing was read or changed. The sandbox answers
+ * 503 service_unavailable, and the store reconnects by itself.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The store cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'StoreUnavailableError';
+  }
 }
 
 /** The data set every demo key and keyless caller shares. */

@@ -98,3 +98,32 @@ describe('three sandboxes on one Redis', () => {
     expect(orders.body).toHaveLength(1);
   });
 });
+
+describe('a sandbox whose Redis goes away', () => {
+  it('answers 503 service_unavailable within 2 s, then serves again by itself once Redis is back', async () => {
+    const server = await startRedisServer();
+    const store = createRedisStore(server.url, { prefix: `outage:${randomUUID()}:` });
+    stores.push(store);
+    const sandbox = await startSandbox({ store });
+    const get = { method: 'GET', path: '/pets?limit=1' };
+    try {
+      expect((await sandbox.call(get)).status).toBe(200);
+      expect((await sandbox.app.request('http://localhost/sandbox/health')).status).toBe(200);
+
+      await server.kill();
+      const asked = Date.now();
+      const down = await sandbox.call(get);
+      expect(Date.now() - asked).toBeLessThan(2000);
+      expect([down.status, (down.body as { code: string }).code]).toEqual([503, 'service_unavailable']);
+      expect(down.headers.get('Retry-After')).toBe('2');
+      const health = await sandbox.app.request('http://localhost/sandbox/health');
+      expect(health.status).toBe(503);
+
+      await server.restart();
+      await expect.poll(async () => (await sandbox.call(get)).status, { timeout: 10_000 }).toBe(200);
+      expect((await sandbox.app.request('http://localhost/sandbox/health')).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiModel, ApiOperation } from '../../../src/openapi/index.ts';
 import { SpecSchemas } from '../../../src/sandbox/spec-schemas.ts';
 import { createMemoryStore } from '../../../src/sandbox/store/memory-store.ts';
-import type { SandboxStore } from '../../../src/sandbox/store/sandbox-store.ts';
+import { type SandboxStore, StoreUnavailableError } from '../../../src/sandbox/store/sandbox-store.ts';
 import { type Call, keys, petStoreModel, type Reply, startSandbox, type TestSandbox } from './support.ts';
 
 let model: ApiModel;
@@ -65,6 +65,19 @@ function expectDocumented(operation: ApiOperation, reply: Reply): void {
     expect(entry?.status, `${body.code} is in the catalog with status ${reply.status}`).toBe(reply.status);
     expect(entry?.operations, `${body.code} is listed for ${operation.operationId}`).toContain(operation.operationId);
   }
+}
+
+/** An answer any request may get (a catalog code of `scope: global`): the Error body, with the catalog's status. */
+function expectGlobalError(reply: Reply): void {
+  const body = reply.body as { code: string; status: number };
+  const entry = model.errorCodes.find((e) => e.code === body.code);
+  expect([entry?.status, entry?.global], `${body.code} is a global code with status ${reply.status}`).toEqual([
+    reply.status,
+    true,
+  ]);
+  expect(body.status).toBe(reply.status);
+  const error = model.schemas.find((schema) => schema.name === 'Error');
+  expect(error && schemas.check({ $ref: `#${error.pointer}` }, reply.body)).toEqual([]);
 }
 
 function op(id: string): ApiOperation {
@@ -437,6 +450,15 @@ describe('every operation against the spec', () => {
         expectDocumented(operation, banned);
       });
 
+      it('→ 503 service_unavailable with Retry-After when the store cannot be reached', async () => {
+        const operation = op(operationId);
+        const sandbox = await startSandbox({ store: unreachableStore() });
+        const reply = await sandbox.call({ ...valid(operation), method: operation.method });
+        expect([reply.status, (reply.body as { code: string }).code]).toEqual([503, 'service_unavailable']);
+        expect(reply.headers.get('Retry-After')).toBe('2');
+        expectGlobalError(reply);
+      });
+
       it('→ 500 internal_error with the Error body when the sandbox itself fails', async () => {
         const operation = op(operationId);
         const sandbox = await startSandbox({ store: brokenStore() });
@@ -498,6 +520,12 @@ afterAll(() => {
   );
   expect(missing).toEqual([]);
 });
+
+/** A store that cannot be reached at all, as a Redis that is down. */
+function unreachableStore(): SandboxStore {
+  const down = () => Promise.reject(new StoreUnavailableError(new Error('connect ECONNREFUSED 127.0.0.1:6379')));
+  return { read: down, update: down, admit: down, peek: down, ping: down, close: async () => {} };
+}
 
 /** A store whose records cannot be read or changed (its rate-limit counts work), to drive the 500 path. */
 function brokenStore(): SandboxStore {

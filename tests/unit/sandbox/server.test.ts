@@ -168,6 +168,45 @@ describe('npm run sandbox', () => {
       expect(code).toBe(0);
     },
   );
+
+  it('answers the request in flight when told to stop (SIGTERM), then exits', async () => {
+    const base = await startServer();
+    const { port } = new URL(base);
+    const body = JSON.stringify({ name: 'Drained', categoryId: 1 });
+    const started = Date.now();
+    const answer = new Promise<number>((resolve, reject) => {
+      const request = httpRequest(`${base}/pets`, {
+        method: 'POST',
+        headers: {
+          'X-API-Key': 'demo-enterprise-key',
+          'Content-Type': 'application/json',
+          'Content-Length': body.length,
+        },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      // Half the body now; the rest after the signal, so the request is in flight when it comes.
+      request.write(body.slice(0, 10));
+      setTimeout(() => request.end(body.slice(10)), 500);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = once(child as ChildProcess, 'exit');
+    child?.kill('SIGTERM');
+    expect(await answer).toBe(201);
+    const [code] = await exited;
+    expect(code).toBe(0);
+    // It did not wait for the 10 s cut-off, and no longer listens.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.once('connect', () => resolve(false));
+      socket.once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+  });
 });
 
 describe('npm run sandbox with SANDBOX_STORE', () => {
