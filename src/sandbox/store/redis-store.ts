@@ -43,6 +43,24 @@ interface Versioned {
 
 const absent: Versioned = { version: 0, json: undefined };
 
+/** How a kind of value is read from and written to Redis. */
+interface Codec<S> {
+  decode(json: string | undefined): S;
+  encode(state: S): string;
+}
+
+/**
+ * One change: the state after it, how long Redis keeps it (ms; 0 for ever), and what the caller is told. It may
+ * throw (a rule refusing the change).
+ */
+type Step<S, T> = (state: S) => { state: S; lifetimeMs: number; result: T };
+
+interface Queued<T> {
+  step: Step<unknown, T>;
+  resolve(result: T): void;
+  reject(error: unknown): void;
+}
+
 /** How many values a process keeps as guesses: a guess only saves a round trip, so forgetting costs little. */
 const maxGuesses = 10_000;
 
@@ -95,22 +113,7 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   const prefix = options.prefix ?? 'petstore:sandbox:';
   const seed = options.seed ?? seedData;
   const lastSeen = new Map<string, Versioned>();
-  const turns = new Map<string, Promise<unknown>>();
-
-  /** Runs `task` after the tasks queued before it on `key`, in this process. */
-  function inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = turns.get(key) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    turns.set(key, settled);
-    void settled.then(() => {
-      if (turns.get(key) === settled) turns.delete(key);
-    });
-    return next;
-  }
+  const queues = new Map<string, Queued<unknown>[]>();
 
   async function fetch(key: string): Promise<Versioned> {
     const value = parseValue(await reach(() => redis.get(key)));
@@ -125,45 +128,80 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   }
 
   /**
-   * Computes the new value of `key` from its current one and keeps it, compare-and-set, until it holds. `compute`
-   * may throw (a rule refusing the change): when it was given a guess, the latest value is read and it runs again.
+   * Changes the value of `key` by `step` and keeps it, atomically. Steps on one key queue up in this process; each
+   * time the key is free, every step waiting is applied in order to the latest value and the result written with
+   * one compare-and-set (a busy key, a caller's usage under load, costs one round trip per batch, not per request).
+   * When another process changed the value meanwhile, the batch is applied again to the newer value.
    */
-  function change<T>(
-    key: string,
-    compute: (current: Versioned) => { json: string; lifetimeMs: number; result: T },
-  ): Promise<T> {
-    return inTurn(key, async () => {
-      let current = lastSeen.get(key);
-      let guessed = current !== undefined;
+  function change<S, T>(key: string, codec: Codec<S>, step: Step<S, T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const waiting = queues.get(key);
+      const entry = { step, resolve, reject } as Queued<unknown>;
+      if (waiting) return void waiting.push(entry);
+      queues.set(key, [entry]);
+      void drain(key, codec as Codec<unknown>);
+    });
+  }
+
+  /** Commits what waits on `key`, batch after batch, until nothing does. */
+  async function drain(key: string, codec: Codec<unknown>): Promise<void> {
+    for (let batch = queues.get(key); batch && batch.length > 0; batch = queues.get(key)) {
+      queues.set(key, []);
+      await commit(key, codec, batch);
+    }
+    queues.delete(key);
+  }
+
+  async function commit(key: string, codec: Codec<unknown>, batch: Queued<unknown>[]): Promise<void> {
+    let current = lastSeen.get(key);
+    let guessed = current !== undefined;
+    try {
       for (;;) {
         current ??= await fetch(key);
-        let next: ReturnType<typeof compute>;
-        try {
-          next = compute(current);
-        } catch (error) {
-          if (!guessed) throw error;
-          current = undefined;
-          guessed = false;
-          continue;
+        let state = codec.decode(current.json);
+        let lifetimeMs = 0;
+        const outcomes = batch.map((queued) => {
+          try {
+            const next = queued.step(state);
+            state = next.state;
+            lifetimeMs = next.lifetimeMs;
+            return { ok: true as const, result: next.result };
+          } catch (error) {
+            return { ok: false as const, error };
+          }
+        });
+        if (!outcomes.some((outcome) => outcome.ok)) {
+          // Every step refused: fine when they saw the latest value, which only a read can tell after a guess.
+          if (guessed) {
+            current = undefined;
+            guessed = false;
+            continue;
+          }
+        } else {
+          const from = current.version;
+          const json = codec.encode(state);
+          const [kept, newer] = await reach(() =>
+            cas.compareAndSet(key, String(from), `${from + 1}:${json}`, String(Math.max(0, Math.ceil(lifetimeMs)))),
+          );
+          if (kept !== 1) {
+            current = parseValue(newer);
+            remember(key, current);
+            guessed = false;
+            continue;
+          }
+          remember(key, { version: from + 1, json });
         }
-        const version = current.version + 1;
-        const [kept, newer] = await reach(() =>
-          cas.compareAndSet(
-            key,
-            String(current?.version ?? 0),
-            `${version}:${next.json}`,
-            String(Math.max(0, Math.ceil(next.lifetimeMs))),
-          ),
-        );
-        if (kept === 1) {
-          remember(key, { version, json: next.json });
-          return next.result;
-        }
-        current = parseValue(newer);
-        remember(key, current);
-        guessed = false;
+        batch.forEach((queued, i) => {
+          const outcome = outcomes[i];
+          if (outcome?.ok) queued.resolve(outcome.result);
+          else queued.reject(outcome?.error);
+        });
+        return;
       }
-    });
+    } catch (error) {
+      // The store could not be reached: nothing of the batch was kept.
+      for (const queued of batch) queued.reject(error);
+    }
   }
 
   /**
@@ -196,29 +234,37 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     });
   }
 
-  const recordsOf = ({ json }: Versioned) =>
-    new Records(json === undefined ? seed() : (JSON.parse(json) as RecordsData));
-  const usageOf = ({ json }: Versioned) => (json === undefined ? undefined : (JSON.parse(json) as Usage));
+  const records: Codec<Records> = {
+    decode: (json) => new Records(json === undefined ? seed() : (JSON.parse(json) as RecordsData)),
+    encode: (state) => JSON.stringify(state.toData()),
+  };
+  const usage: Codec<Usage | undefined> = {
+    decode: (json) => (json === undefined ? undefined : (JSON.parse(json) as Usage)),
+    encode: (state) => JSON.stringify(state),
+  };
 
   return {
     async read(scope, use) {
-      return use(recordsOf(await fetch(`${prefix}data:${scope}`)));
+      const current = await fetch(`${prefix}data:${scope}`);
+      return use(records.decode(current.json));
     },
     update(scope, changeRecords) {
-      return change(`${prefix}data:${scope}`, (current) => {
-        const records = recordsOf(current);
-        const result = changeRecords(records);
-        return { json: JSON.stringify(records.toData()), lifetimeMs: 0, result };
+      return change(`${prefix}data:${scope}`, records, (state) => {
+        // Changed on a copy: a step that throws half-way leaves the batch's state as it was.
+        const draft = new Records(state.toData());
+        const result = changeRecords(draft);
+        return { state: draft, lifetimeMs: 0, result };
       });
     },
-    admit(identity, quota, ban, now) {
-      return change(`${prefix}usage:${identity}`, (current) => {
-        const { usage, admission } = admitRequest(usageOf(current), now, quota, ban);
-        return { json: JSON.stringify(usage), lifetimeMs: usageLifetime(usage, now), result: admission };
+    admit(identity, quota, ban, at) {
+      return change(`${prefix}usage:${identity}`, usage, (state) => {
+        const admitted = admitRequest(state, at, quota, ban);
+        // A record matters until its day window or its ban ends.
+        return { state: admitted.usage, lifetimeMs: usageLifetime(admitted.usage, at), result: admitted.admission };
       });
     },
-    async peek(identity, quota, now) {
-      return peekWindow(usageOf(await fetch(`${prefix}usage:${identity}`)), now, quota);
+    async peek(identity, quota, at) {
+      return peekWindow(usage.decode((await fetch(`${prefix}usage:${identity}`)).json), at, quota);
     },
     async ping() {
       await reach(() => redis.ping());
