@@ -29,6 +29,9 @@ export const sandboxErrorCodes = [
   'rate_limited',
   'internal_error',
   'service_unavailable',
+  'malformed_request',
+  'headers_too_large',
+  'request_timeout',
 ] as const;
 
 export type SandboxErrorCode = (typeof sandboxErrorCodes)[number];

@@ -10,9 +10,9 @@
  * Redis or Valkey, so several sandboxes answer as one; default: in memory),
  * PETSTORE_SPEC (another description).
  */
-import { serve } from '@hono/node-server';
 import { loadApiModel, resolveSpecPath, SpecError, sandboxServer } from '../openapi/index.ts';
 import { createSandbox } from './app.ts';
+import { listen } from './http-server.ts';
 import { createMemoryStore } from './store/memory-store.ts';
 import { createRedisStore } from './store/redis-store.ts';
 
@@ -47,12 +47,18 @@ const store = storeUrl
 const kept = storeUrl ? `data in ${new URL(storeUrl).host}` : 'in-memory data; resets on restart';
 
 const { app, demoKeys } = createSandbox({ model, store, allowedOrigins, onError: (error) => console.error(error) });
-const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-  console.log(
-    `Pet Store sandbox on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${info.port} (${kept})`,
-  );
-  console.log(`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`);
-});
+const statusOf = new Map(model.errorCodes.map((entry) => [entry.code, entry.status]));
+const server = listen(
+  app,
+  { port, hostname },
+  (code) => statusOf.get(code) ?? 400,
+  (listening) => {
+    console.log(
+      `Pet Store sandbox on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`,
+    );
+    console.log(`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`);
+  },
+);
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(

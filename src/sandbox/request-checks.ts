@@ -131,6 +131,12 @@ export async function checkBody(
     throw new ApiError('payload_too_large', `The body is ${length} bytes; the limit is ${limit} bytes.`);
   }
   const text = await readText(request.body(), limit);
+  if (nestingDepth(text, maxNesting) > maxNesting) {
+    throw new ApiError(
+      'invalid_body',
+      `The body nests arrays and objects more than ${maxNesting} levels deep; no request of this API does.`,
+    );
+  }
 
   let value: unknown;
   try {
@@ -138,6 +144,12 @@ export async function checkBody(
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError('malformed_json', `Request body is not valid JSON: ${jsonReason(error, text)}.`);
+  }
+  if (loneSurrogate(value) !== undefined) {
+    throw new ApiError(
+      'malformed_json',
+      'Request body is not valid JSON: a string holds a lone surrogate (such as \\ud800), which is no character.',
+    );
   }
   if (!media.schema) return value;
 
@@ -184,7 +196,57 @@ async function readText(body: ReadableStream<Uint8Array> | null, limit: number |
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  try {
+    // Strict: invalid UTF-8 is refused, not stored as U+FFFD.
+    return strictUtf8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError('malformed_json', 'Request body is not valid JSON: it is not valid UTF-8 text.');
+  }
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** How deep a body may nest arrays and objects: the spec's bodies are a few levels deep. */
+const maxNesting = 64;
+
+/**
+ * How deeply `text` nests arrays and objects, counted outside strings, up to `stopAt`: JSON.parse recurses, so a
+ * body 32,000 levels deep would fail with "Maximum call stack size exceeded" instead of its real reason.
+ */
+function nestingDepth(text: string, stopAt: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > stopAt) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/** The first string (key or value) in `value` that is not well-formed UTF-16: a lone surrogate such as \ud800. */
+function loneSurrogate(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.isWellFormed() ? undefined : value;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = loneSurrogate(item);
+      if (found !== undefined) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = loneSurrogate(key) ?? loneSurrogate(item);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 function isJson(contentType: string | undefined): boolean {

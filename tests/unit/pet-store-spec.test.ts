@@ -266,6 +266,9 @@ describe('the Pet Store description', () => {
       'route_not_found',
       'method_not_allowed',
       'service_unavailable',
+      'malformed_request',
+      'request_timeout',
+      'headers_too_large',
     ]);
   });
 

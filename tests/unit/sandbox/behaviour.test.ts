@@ -257,3 +257,52 @@ describe('bad input', () => {
     );
   });
 });
+
+describe('bodies a public sandbox meets', () => {
+  const post = (sandbox: TestSandbox, bytes: Uint8Array | string) =>
+    sandbox.app.request('http://localhost:4010/pets', {
+      method: 'POST',
+      headers: { 'X-API-Key': keys.enterprise, 'Content-Type': 'application/json' },
+      body: bytes,
+    });
+  const answer = async (response: Response) => [response.status, ((await response.json()) as { code: string }).code];
+
+  it('refuses invalid UTF-8 inside a string (400 malformed_json) instead of storing U+FFFD', async () => {
+    const sandbox = await startSandbox();
+    const before = await snapshot(sandbox);
+    const bytes = Buffer.concat([
+      Buffer.from('{"name":"Re'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('x","categoryId":1}'),
+    ]);
+    const response = await post(sandbox, new Uint8Array(bytes));
+    expect(await answer(response.clone())).toEqual([400, 'malformed_json']);
+    expect(((await response.json()) as { message: string }).message).toContain('not valid UTF-8');
+    expect(await snapshot(sandbox)).toBe(before);
+  });
+
+  it('refuses a lone surrogate (\\ud800) in a string, a key included (400 malformed_json)', async () => {
+    const sandbox = await startSandbox();
+    const before = await snapshot(sandbox);
+    for (const text of ['{"name":"Rex\\ud800","categoryId":1}', '{"name":"Rex","categoryId":1,"\\udc00":1}']) {
+      const response = await post(sandbox, text);
+      expect(await answer(response.clone())).toEqual([400, 'malformed_json']);
+      expect(((await response.json()) as { message: string }).message).toContain('lone surrogate');
+    }
+    expect(await snapshot(sandbox)).toBe(before);
+  });
+
+  it('names the real reason for JSON nested 32,000 deep: too deep, not a stack overflow', async () => {
+    const sandbox = await startSandbox();
+    const deep = `{"name":"Rex","categoryId":1,"x":${'['.repeat(32_000)}${']'.repeat(32_000)}}`;
+    const response = await post(sandbox, deep);
+    const reply = (await response.json()) as { code: string; message: string };
+    expect([response.status, reply.code]).toEqual([400, 'invalid_body']);
+    expect(reply.message).toBe(
+      'The body nests arrays and objects more than 64 levels deep; no request of this API does.',
+    );
+    // Brackets inside strings are text, not nesting.
+    const inString = await post(sandbox, JSON.stringify({ name: '['.repeat(100), categoryId: 1 }));
+    expect(inString.status).toBe(201);
+  });
+});

@@ -249,3 +249,72 @@ describe('npm run sandbox with SANDBOX_STORE', () => {
     expect(refused).not.toMatch(/\n\s+at /);
   });
 });
+
+/** Sends `bytes` as they are on a new connection and resolves with all that comes back before it closes. */
+function rawExchange(base: string, bytes: Buffer | string): Promise<string> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(bytes));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+    });
+    socket.on('close', () => resolve(received));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' ? resolve(received) : reject(error),
+    );
+  });
+}
+
+/** The status and JSON body of a raw HTTP answer. */
+function parsed(answer: string): { status: number; body: { code?: string; status?: number; message?: string } } {
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+  const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+  return { status, body: body ? (JSON.parse(body) as { code?: string }) : {} };
+}
+
+describe('npm run sandbox facing the internet', () => {
+  it('answers what Node’s HTTP parser refuses with the JSON Error body and a catalog code', async () => {
+    const base = await startServer();
+    const hugeHeader = await rawExchange(
+      base,
+      `GET /pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(1_000_000)}\r\n\r\n`,
+    );
+    expect(parsed(hugeHeader)).toMatchObject({ status: 431, body: { code: 'headers_too_large', status: 431 } });
+    const query = Array.from({ length: 10_000 }, (_, i) => `p${i}=1`).join('&');
+    const manyParameters = await rawExchange(base, `GET /pets?${query} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(parsed(manyParameters)).toMatchObject({ status: 431, body: { code: 'headers_too_large' } });
+    const rawBytes = await rawExchange(
+      base,
+      Buffer.concat([Buffer.from('GET /pets'), Buffer.from([0xff, 0xff]), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]),
+    );
+    expect(parsed(rawBytes)).toMatchObject({ status: 400, body: { code: 'malformed_request', status: 400 } });
+    // Still serving.
+    expect((await fetch(`${base}/categories`, { headers: { 'X-API-Key': 'demo-free-key' } })).status).toBe(200);
+  });
+
+  it('closes connections that send a header line every 2 s once the headers timeout passes', async () => {
+    const base = await startServer();
+    const { port } = new URL(base);
+    const started = Date.now();
+    const closedAfter = await Promise.all(
+      Array.from(
+        { length: 50 },
+        () =>
+          new Promise<number>((resolve) => {
+            const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /pets HTTP/1.1\r\nHost: x\r\n'));
+            const drip = setInterval(() => socket.writable && socket.write(`X-Drip: ${Date.now()}\r\n`), 2_000);
+            socket.on('data', () => undefined);
+            socket.on('close', () => {
+              clearInterval(drip);
+              resolve(Date.now() - started);
+            });
+            socket.on('error', () => undefined);
+          }),
+      ),
+    );
+    // Headers within 10 s (Node looks every second); none held past 13 s.
+    expect(Math.max(...closedAfter)).toBeLessThan(13_000);
+    expect(Math.min(...closedAfter)).toBeGreaterThanOrEqual(9_000);
+  }, 30_000);
+});
