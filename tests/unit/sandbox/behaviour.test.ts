@@ -259,7 +259,7 @@ describe('bad input', () => {
 });
 
 describe('bodies a public sandbox meets', () => {
-  const post = (sandbox: TestSandbox, bytes: Uint8Array | string) =>
+  const post = (sandbox: TestSandbox, bytes: BodyInit) =>
     sandbox.app.request('http://localhost:4010/pets', {
       method: 'POST',
       headers: { 'X-API-Key': keys.enterprise, 'Content-Type': 'application/json' },
