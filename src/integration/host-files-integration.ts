@@ -14,6 +14,7 @@ import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
 import { apiCatalogContentType, apiCatalogPath } from '../publishing/api-catalog.ts';
 import {
   cnameFile,
+  everyServer,
   headersFile,
   inlineScriptsOfFile,
   redirectsFile,
@@ -45,7 +46,7 @@ export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
           },
         );
         const model = await loadApiModel(resolveSpecPath(root));
-        const apiOrigins = serverOrigins(model.servers);
+        const apiOrigins = serverOrigins(everyServer(model));
         // Files a static host would serve by their name's type (none, or XML): each with its own, if it was built.
         const contentTypes = [
           { path: apiCatalogPath, type: apiCatalogContentType },

@@ -46,17 +46,29 @@ export function sha256(text: string): string {
 }
 
 /**
- * The origins the live console may call, for `connect-src`: each server URL with its variables' defaults,
- * kept only when it is an http(s) URL — a `javascript:` or relative server has no origin to allow.
+ * The origins the live console may call, for `connect-src`, once each: each server URL with its variables'
+ * defaults, kept only when it is an http(s) URL — a `javascript:` or relative server has no origin to allow.
  */
 export function serverOrigins(servers: ServerLike[]): string[] {
-  return servers.flatMap((server) => {
-    const url = httpServerUrl(server);
-    return url ? [url.origin] : [];
-  });
+  return [
+    ...new Set(
+      servers.flatMap((server) => {
+        const url = httpServerUrl(server);
+        return url ? [url.origin] : [];
+      }),
+    ),
+  ];
 }
 
 type ServerLike = { url: string; variables: { name: string; default: string }[] };
+
+/**
+ * Every server the console may call: the description's, and those of operations and path items that name their
+ * own (an operation only the sandbox serves, say), which the CSP must allow as well.
+ */
+export function everyServer<T extends ServerLike>(model: { servers: T[]; operations: { servers: T[] }[] }): T[] {
+  return [...new Set([...model.servers, ...model.operations.flatMap((operation) => operation.servers)])];
+}
 
 /**
  * A server's URL with its variables' defaults, when that is an http(s) URL. With `base`, a relative URL is

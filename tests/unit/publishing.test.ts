@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
+  everyServer,
   headersFile,
   inlineScripts,
   inlineScriptsOfFile,
@@ -77,6 +78,15 @@ describe('the headers file', () => {
       { url: 'data:text/html,x', variables: [] },
     ]);
     expect(origins).toEqual(['https://api.example.com', 'http://localhost:4010']);
+  });
+
+  it('allows the servers operations name for themselves too', () => {
+    const server = (url: string) => ({ url, variables: [] });
+    const model = {
+      servers: [server('https://api.example.com')],
+      operations: [{ servers: [server('https://api.example.com')] }, { servers: [server('http://localhost:4010')] }],
+    };
+    expect(serverOrigins(everyServer(model))).toEqual(['https://api.example.com', 'http://localhost:4010']);
   });
 
   const input = {
