@@ -24,11 +24,12 @@ import { ApiError, sandboxErrorCodes } from './api-error.ts';
 import { corsPolicy } from './cors.ts';
 import type { HandlerResponse } from './handlers/handler.ts';
 import { handlers } from './handlers/index.ts';
+import { keyHandlers, personalKeyPrefix } from './handlers/sandbox-keys.ts';
 import { checkBody, checkParameters } from './request-checks.ts';
 import { Router } from './router.ts';
 import { SpecSchemas } from './spec-schemas.ts';
 import { createMemoryStore } from './store/memory-store.ts';
-import { type SandboxStore, StoreUnavailableError, sharedScope } from './store/sandbox-store.ts';
+import { personalScope, type SandboxStore, StoreUnavailableError, sharedScope } from './store/sandbox-store.ts';
 
 export interface SandboxOptions {
   model: ApiModel;
@@ -39,6 +40,17 @@ export interface SandboxOptions {
   allowedOrigins?: readonly string[];
   /** Called with unexpected errors (answered as 500 internal_error). */
   onError?: (error: unknown) => void;
+}
+
+/** A caller with a key: its plan's limits, and the data set it reads and changes. */
+interface Caller {
+  key: string;
+  plan: string;
+  perMinute: number;
+  perDay: number;
+  scope: string;
+  /** When a personal key ends (epoch ms, by the sandbox's clock). */
+  endsAt?: number;
 }
 
 export interface Sandbox {
@@ -57,6 +69,22 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const demoKeys = sandboxDemoKeys(model);
   const keysByValue = new Map(demoKeys.map((k) => [k.key, k]));
+  // A personal key's plan has the limits of that plan's demo key (an Enterprise plan's are the demo key's own).
+  const plans = new Map((model.rateLimits?.plans ?? []).map(({ plan }) => [plan.toLowerCase(), plan]));
+  const quotaOfPlan = new Map(demoKeys.map((k) => [k.plan, { perMinute: k.perMinute, perDay: k.perDay }]));
+
+  /** Who calls: a demo key (the shared data set), a personal key that has not ended (its own), or nobody known. */
+  async function callerOf(apiKey: string | undefined): Promise<Caller | undefined> {
+    if (apiKey === undefined) return undefined;
+    const demo = keysByValue.get(apiKey);
+    if (demo) return { ...demo, scope: sharedScope };
+    if (!apiKey.startsWith(personalKeyPrefix)) return undefined;
+    // Unknown while the store is out of reach: the admission that follows answers 503.
+    const personal = await store.findKey(apiKey).catch(() => undefined);
+    const quota = personal && quotaOfPlan.get(personal.plan);
+    if (!personal || !quota || personal.expiresAt <= clock.now()) return undefined;
+    return { key: apiKey, plan: personal.plan, ...quota, scope: personalScope(apiKey), endsAt: personal.expiresAt };
+  }
   const keyHeader = model.securitySchemes.find((s) => s.apiKey?.in === 'header')?.apiKey?.name ?? 'X-API-Key';
   const ban = model.rateLimits?.temporaryBan;
   const router = new Router(servedOperations(model));
@@ -95,9 +123,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   app.all('*', async (c) => {
     const origin = c.req.header('origin');
     const apiKey = c.req.header(keyHeader);
-    const demoKey = apiKey === undefined ? undefined : keysByValue.get(apiKey);
-    const identity = demoKey ? `key:${demoKey.key}` : `address:${clientAddress(c)}`;
-    const quota = demoKey ?? keylessQuota;
+    const caller = await callerOf(apiKey);
+    const identity = caller ? `key:${caller.key}` : `address:${clientAddress(c)}`;
+    const quota = caller ?? keylessQuota;
 
     // Preflights and a plain OPTIONS are not calls to the API: they do not count against a rate
     // limit, but like every response they say where the caller stands.
@@ -124,7 +152,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     let admission: Admission | undefined;
     try {
       admission = await store.admit(identity, quota, ban, clock.now());
-      result = await serve(c, admission, apiKey, demoKey);
+      result = await serve(c, admission, apiKey, caller);
     } catch (error) {
       if (!(error instanceof ApiError) && !(error instanceof StoreUnavailableError)) options.onError?.(error);
       const failure =
@@ -151,13 +179,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     c: Context,
     admission: Admission,
     apiKey: string | undefined,
-    demoKey: ApiDemoKey | undefined,
+    caller: Caller | undefined,
   ): Promise<HandlerResponse> {
     if (admission.outcome === 'banned') {
       const minutes = Math.round((ban?.durationSeconds ?? 0) / 60);
       throw new ApiError(
         'api_key_banned',
-        `${demoKey ? 'This API key' : 'This client'} is banned for ${minutes} minutes for sending requests while rate limited. Retry after the time in Retry-After.`,
+        `${caller ? 'This API key' : 'This client'} is banned for ${minutes} minutes for sending requests while rate limited. Retry after the time in Retry-After.`,
         { 'Retry-After': String(admission.retryAfter) },
       );
     }
@@ -189,12 +217,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (apiKey === undefined || apiKey === '') {
         throw new ApiError('missing_api_key', `No API key was sent. Send your key in the ${keyHeader} header.`);
       }
-      if (!demoKey) throw new ApiError('invalid_api_key', `The API key in the ${keyHeader} header is not recognised.`);
+      if (!caller) throw new ApiError('invalid_api_key', `The API key in the ${keyHeader} header is not recognised.`);
     }
-    if (demoKey && !planAllows(model, demoKey.plan, operation)) {
+    if (caller && !planAllows(model, caller.plan, operation)) {
       throw new ApiError(
         'plan_forbidden',
-        `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) requires the ${operation.requiredPlan} plan or above; this key is on the ${demoKey.plan} plan.`,
+        `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) requires the ${operation.requiredPlan} plan or above; this key is on the ${caller.plan} plan.`,
       );
     }
 
@@ -206,12 +234,17 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     };
     const params = checkParameters(operation, incoming, schemas);
     const body = await checkBody(operation, incoming, schemas, policy);
-    const handler = handlers[operation.operationId] as NonNullable<(typeof handlers)[string]>;
     const request = { params, body, url };
+    const keyHandler = keyHandlers[operation.operationId];
+    if (keyHandler) return keyHandler(request, { store, clock, plans });
+    const handler = handlers[operation.operationId] as NonNullable<(typeof handlers)[string]>;
+    // Each caller's data set: the shared one, or a personal key's own, which ends with the key.
+    const scope = caller?.scope ?? sharedScope;
+    const lifetimeMs = caller?.endsAt === undefined ? undefined : caller.endsAt - clock.now();
     // A GET only reads; anything else may change the records, atomically (see SandboxStore.update).
     const result = await (operation.method === 'get' || operation.method === 'head'
-      ? store.read(sharedScope, (records) => handler(request, { records, clock }))
-      : store.update(sharedScope, (records) => handler(request, { records, clock })));
+      ? store.read(scope, (records) => handler(request, { records, clock }))
+      : store.update(scope, (records) => handler(request, { records, clock }), lifetimeMs));
     return result.status < 300 ? withDeprecation(operation, pathParams, result) : result;
   }
 
@@ -265,9 +298,9 @@ function rateLimitHeaders(window: RateWindow): Record<string, string> {
 function checkAgainstSpec(model: ApiModel): Quota {
   const problems: string[] = [];
   const specIds = new Set(servedOperations(model).map((o) => o.operationId));
-  for (const id of specIds) if (!Object.hasOwn(handlers, id)) problems.push(`no handler for the operation ${id}`);
-  for (const id of Object.keys(handlers))
-    if (!specIds.has(id)) problems.push(`a handler for ${id}, which the spec does not have`);
+  const handled = [...Object.keys(handlers), ...Object.keys(keyHandlers)];
+  for (const id of specIds) if (!handled.includes(id)) problems.push(`no handler for the operation ${id}`);
+  for (const id of handled) if (!specIds.has(id)) problems.push(`a handler for ${id}, which the spec does not have`);
   const catalog = new Set(model.errorCodes.map((e) => e.code));
   for (const code of sandboxErrorCodes)
     if (!catalog.has(code)) problems.push(`the error code ${code} is not in the spec's catalog`);

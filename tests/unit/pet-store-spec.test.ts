@@ -136,8 +136,8 @@ describe('the Pet Store description', () => {
     for (const o of model.operations) expect(o.tags, o.operationId).toHaveLength(1);
   });
 
-  it('groups every operation tag under Pets or Store, which carry no operations themselves', () => {
-    expect(model.tagGroups.map((g) => g.name)).toEqual(['Pets', 'Store']);
+  it('groups every operation tag under Pets, Store or Trying the API, which carry no operations themselves', () => {
+    expect(model.tagGroups.map((g) => g.name)).toEqual(['Pets', 'Store', 'Trying the API']);
     expect(model.tagGroups.every((g) => (g.description ?? '').length > 0)).toBe(true);
     expect(model.tagGroups.flatMap((g) => g.tags).sort()).toEqual(model.tags.map((t) => t.name).sort());
     expect(model.tags.map((t) => t.name)).not.toContain('Pets');
@@ -176,8 +176,11 @@ describe('the Pet Store description', () => {
     });
   });
 
-  it('requires the X-API-Key header on every operation', () => {
-    for (const o of model.operations) {
+  it('requires the X-API-Key header on every operation but the one that issues sandbox keys', () => {
+    expect(model.operations.filter((o) => o.security.length === 0).map((o) => o.operationId)).toEqual([
+      'createSandboxKey',
+    ]);
+    for (const o of model.operations.filter((op) => op.operationId !== 'createSandboxKey')) {
       expect(
         o.security.map((r) => r.schemes.map((s) => s.scheme.apiKey)),
         o.operationId,
@@ -241,9 +244,17 @@ describe('the Pet Store description', () => {
     }
   });
 
-  it('documents 400, 401, 403, 429 and 500 with the Error schema on every operation, and 404 wherever an id is in the path', () => {
+  it('documents 400, 401 (where a key is needed), 403, 429 and 500 with the Error schema on every operation, and 404 wherever an id is in the path', () => {
     for (const o of model.operations) {
-      const expected = ['400', '401', '403', '429', '500', ...(o.path.includes('{') ? ['404'] : [])];
+      // 401 wherever a key is needed.
+      const expected = [
+        '400',
+        ...(o.security.length > 0 ? ['401'] : []),
+        '403',
+        '429',
+        '500',
+        ...(o.path.includes('{') ? ['404'] : []),
+      ];
       for (const status of expected) {
         const response = o.responses.find((r) => r.status === status);
         expect(response?.content[0]?.schema, `${o.operationId} ${status}`).toEqual({

@@ -41,6 +41,7 @@ describe('routes', () => {
       'Categories',
       'Orders',
       'Inventory',
+      'Sandbox',
     ]);
     expect(routes.filter((r) => r.type === 'schema')).toHaveLength(model.schemas.length);
     expect(paths).toEqual(
@@ -116,7 +117,7 @@ describe('routes', () => {
 });
 
 describe('sidebar', () => {
-  it('puts the tags under Pets and Store, which are groups without a page of their own', () => {
+  it('puts the tags under their groups (Pets, Store, Trying the API), which have no page of their own', () => {
     // As guides and the introduction see it: every group lists its tags, no operations.
     expect(labels(referenceSidebar(model))).toEqual([
       {
@@ -124,6 +125,7 @@ describe('sidebar', () => {
           'Introduction',
           { Pets: ['Animals', 'Categories'] },
           { Store: ['Orders', 'Inventory'] },
+          { 'Trying the API': ['Sandbox'] },
           'Models',
           'Errors',
         ],
@@ -153,6 +155,7 @@ describe('sidebar', () => {
             ],
           },
           { Store: ['Orders', 'Inventory'] },
+          { 'Trying the API': ['Sandbox'] },
           'Models',
           'Errors',
         ],

@@ -15,7 +15,7 @@
 import { Redis } from 'ioredis';
 import { admitRequest, peekWindow, type Usage, usageLifetime } from '../../rate-limits/rate-limiter.ts';
 import { Records, type RecordsData, seedData } from './records.ts';
-import { type SandboxStore, StoreUnavailableError } from './sandbox-store.ts';
+import { type PersonalKey, type SandboxStore, StoreUnavailableError } from './sandbox-store.ts';
 
 /** Keeps `value` (ARGV[2], with its lifetime in ms, ARGV[3]; 0 for none) if the key is still at ARGV[1]. */
 const compareAndSet = `
@@ -248,13 +248,22 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
       const current = await fetch(`${prefix}data:${scope}`);
       return use(records.decode(current.json));
     },
-    update(scope, changeRecords) {
+    update(scope, changeRecords, lifetimeMs = 0) {
       return change(`${prefix}data:${scope}`, records, (state) => {
         // Changed on a copy: a step that throws half-way leaves the batch's state as it was.
         const draft = new Records(state.toData());
         const result = changeRecords(draft);
-        return { state: draft, lifetimeMs: 0, result };
+        return { state: draft, lifetimeMs, result };
       });
+    },
+    async saveKey(key, record, lifetimeMs) {
+      await reach(() =>
+        redis.set(`${prefix}key:${key}`, JSON.stringify(record), 'PX', Math.max(1, Math.ceil(lifetimeMs))),
+      );
+    },
+    async findKey(key) {
+      const json = await reach(() => redis.get(`${prefix}key:${key}`));
+      return json ? (JSON.parse(json) as PersonalKey) : undefined;
     },
     admit(identity, quota, ban, at) {
       return change(`${prefix}usage:${identity}`, usage, (state) => {

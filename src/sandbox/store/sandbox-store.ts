@@ -16,9 +16,14 @@ export interface SandboxStore {
   /**
    * Runs `change` on the latest records of `scope` and keeps what it changed, atomically: were they changed
    * meanwhile (by another request or another process), `change` runs again on the newer records. `change` must do
-   * nothing but read and change the records; when it throws, nothing is kept.
+   * nothing but read and change the records; when it throws, nothing is kept. With `lifetimeMs`, the data set is
+   * forgotten that long after (a personal key's copy, which ends with the key); else it is kept.
    */
-  update<T>(scope: string, change: (records: Records) => T): Promise<T>;
+  update<T>(scope: string, change: (records: Records) => T, lifetimeMs?: number): Promise<T>;
+  /** Keeps a personal key for `lifetimeMs`. */
+  saveKey(key: string, record: PersonalKey, lifetimeMs: number): Promise<void>;
+  /** A personal key, while it lasts. */
+  findKey(key: string): Promise<PersonalKey | undefined>;
   /** Counts one request for `identity` at `now` and says whether it may proceed. */
   admit(identity: string, quota: Quota, ban: BanPolicy | undefined, now: number): Promise<Admission>;
   /** The window `identity` is in at `now`, without counting a request. */
@@ -40,5 +45,14 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** A personal sandbox key: its plan (as `x-rate-limits` names it) and when it ends (epoch ms). */
+export interface PersonalKey {
+  plan: string;
+  expiresAt: number;
+}
+
 /** The data set every demo key and keyless caller shares. */
 export const sharedScope = 'demo';
+
+/** The data set of one personal key: its own copy, made on its first change. */
+export const personalScope = (key: string) => `key:${key}`;

@@ -395,6 +395,16 @@ const scenarios: Record<string, Scenario[]> = {
       request: (o) => ({ path: url(o, { petId: 999 }), body: { quantity: 1 } }),
     },
   ],
+  createSandboxKey: [
+    { name: 'issues a Pro key', status: 201, request: (o) => ({ path: url(o), key: null, body: { plan: 'pro' } }) },
+    { name: 'issues a Free key without a body', status: 201, request: (o) => ({ path: url(o), key: null }) },
+    {
+      name: 'refuses a plan that does not exist',
+      status: 400,
+      code: 'invalid_body',
+      request: (o) => ({ path: url(o), key: null, body: { plan: 'platinum' } }),
+    },
+  ],
 };
 
 /** A valid request for an operation: its first scenario's. */
@@ -422,9 +432,14 @@ describe('every operation against the spec', () => {
         });
       }
 
-      it('→ 401 without a key, and with an unknown key', async () => {
+      it('→ 401 without a key, and with an unknown key (where it needs one)', async () => {
         const operation = op(operationId);
         const sandbox = await startSandbox();
+        if (operation.security.length === 0) {
+          // An operation that needs no key (createSandboxKey) serves a caller without one.
+          expect((await sandbox.call({ ...valid(operation), key: null })).status).toBeLessThan(300);
+          return;
+        }
         for (const [key, code] of [
           [null, 'missing_api_key'],
           ['not-a-real-key', 'invalid_api_key'],
@@ -489,24 +504,29 @@ describe('every operation against the spec', () => {
       expect(changed.headers.get('ETag')).not.toBe(etag);
     });
 
-    it.each(['createPet', 'updatePet', 'createCategory', 'updateCategory', 'placeOrder', 'updateInventoryItem'])(
-      '%s → 415 for a body that is not JSON, and 413 over the size limit',
-      async (operationId) => {
-        const operation = op(operationId);
-        const sandbox = await startSandbox();
-        const request = valid(operation);
-        const wrongType = await sandbox.call({
-          ...request,
-          body: 'name=Rex',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        });
-        expect([wrongType.status, (wrongType.body as { code: string }).code]).toEqual([415, 'unsupported_media_type']);
-        expectDocumented(operation, wrongType);
-        const huge = await sandbox.call({ ...request, body: { name: 'x'.repeat(70_000) } });
-        expect([huge.status, (huge.body as { code: string }).code]).toEqual([413, 'payload_too_large']);
-        expectDocumented(operation, huge);
-      },
-    );
+    it.each([
+      'createPet',
+      'updatePet',
+      'createCategory',
+      'updateCategory',
+      'placeOrder',
+      'updateInventoryItem',
+      'createSandboxKey',
+    ])('%s → 415 for a body that is not JSON, and 413 over the size limit', async (operationId) => {
+      const operation = op(operationId);
+      const sandbox = await startSandbox();
+      const request = valid(operation);
+      const wrongType = await sandbox.call({
+        ...request,
+        body: 'name=Rex',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect([wrongType.status, (wrongType.body as { code: string }).code]).toEqual([415, 'unsupported_media_type']);
+      expectDocumented(operation, wrongType);
+      const huge = await sandbox.call({ ...request, body: { name: 'x'.repeat(70_000) } });
+      expect([huge.status, (huge.body as { code: string }).code]).toEqual([413, 'payload_too_large']);
+      expectDocumented(operation, huge);
+    });
   });
 });
 
@@ -524,11 +544,20 @@ afterAll(() => {
 /** A store that cannot be reached at all, as a Redis that is down. */
 function unreachableStore(): SandboxStore {
   const down = () => Promise.reject(new StoreUnavailableError(new Error('connect ECONNREFUSED 127.0.0.1:6379')));
-  return { read: down, update: down, admit: down, peek: down, ping: down, close: async () => {} };
+  return {
+    read: down,
+    update: down,
+    admit: down,
+    peek: down,
+    saveKey: down,
+    findKey: down,
+    ping: down,
+    close: async () => {},
+  };
 }
 
 /** A store whose records cannot be read or changed (its rate-limit counts work), to drive the 500 path. */
 function brokenStore(): SandboxStore {
   const fail = () => Promise.reject(new Error('disk on fire'));
-  return { ...createMemoryStore(), read: fail, update: fail };
+  return { ...createMemoryStore(), read: fail, update: fail, saveKey: fail };
 }
