@@ -18,10 +18,13 @@ test.describe('home page', () => {
       `Description version 1.0.0 (OpenAPI 3.0.3): ${model.operations.length} operations and ${model.schemas.length} schemas.`,
     );
     await expect(glance.getByRole('listitem')).toHaveText(
-      model.tagGroups.map((g) => `${g.name} — ${g.tags.join(', ')} (${countIn(g.tags)} operations)`),
+      model.tagGroups.map((g) => {
+        const count = countIn(g.tags);
+        return `${g.name} — ${g.tags.join(', ')} (${count} operation${count === 1 ? '' : 's'})`;
+      }),
     );
     await expect(glance).toContainText(
-      'Every request sends an API key in the X-API-Key header. Keys belong to a plan: Free, Pro, Business, Enterprise.',
+      'Requests send an API key in the X-API-Key header (all but Get a sandbox key). Keys belong to a plan: Free, Pro, Business, Enterprise.',
     );
   });
 
