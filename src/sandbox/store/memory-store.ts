@@ -7,60 +7,46 @@ import { admitRequest, peekWindow, type Usage } from '../../rate-limits/rate-lim
 import { Records, type RecordsData, seedData } from './records.ts';
 import type { PersonalKey, SandboxStore } from './sandbox-store.ts';
 
+/** A value and when it is forgotten (epoch ms by `now`); kept for ever without one. */
+interface Kept<T> {
+  value: T;
+  endsAt?: number;
+}
+
 export function createMemoryStore(seed: () => RecordsData = seedData, now: () => number = Date.now): SandboxStore {
-  const dataSets = new Map<string, Records>();
-  /** When a data set or a key is forgotten (epoch ms); kept for ever when absent. */
-  const endOf = new Map<string, number>();
+  const dataSets = new Map<string, Kept<Records>>();
+  const keys = new Map<string, Kept<PersonalKey>>();
   const usage = new Map<string, Usage>();
-  const keys = new Map<string, PersonalKey>();
+  // What a data set nobody has changed reads as: one copy of the seed, shared, since reads change nothing.
+  const unchanged = new Records(seed());
+  const live = <T>(kept: Kept<T> | undefined) =>
+    kept && (kept.endsAt === undefined || kept.endsAt > now()) ? kept.value : undefined;
   /** Forgets what has ended: run as keys are issued, so memory stays bounded by the issuing limits. */
   const forgetEnded = () => {
-    const at = now();
-    for (const [name, end] of endOf) {
-      if (end > at) continue;
-      endOf.delete(name);
-      dataSets.delete(name);
-      keys.delete(name.replace(/^key-record:/, ''));
+    for (const map of [dataSets, keys] as Map<string, Kept<unknown>>[]) {
+      for (const [name, kept] of map) if (live(kept) === undefined) map.delete(name);
     }
-  };
-  const recordsOf = (scope: string) => {
-    const end = endOf.get(scope);
-    if (end !== undefined && end <= now()) {
-      dataSets.delete(scope);
-      endOf.delete(scope);
-    }
-    let records = dataSets.get(scope);
-    if (!records) {
-      records = new Records(seed());
-      dataSets.set(scope, records);
-    }
-    return records;
   };
   return {
-    read: async (scope, use) => use(recordsOf(scope)),
+    read: async (scope, use) => use(live(dataSets.get(scope)) ?? unchanged),
     update: async (scope, change, lifetimeMs) => {
       // Changed on a copy, kept whole: a change that throws half-way leaves nothing behind.
-      const draft = new Records(recordsOf(scope).toData());
+      const draft = new Records((live(dataSets.get(scope)) ?? unchanged).toData());
       const result = change(draft);
-      dataSets.set(scope, draft);
-      if (lifetimeMs) endOf.set(scope, now() + lifetimeMs);
+      dataSets.set(scope, lifetimeMs ? { value: draft, endsAt: now() + lifetimeMs } : { value: draft });
       return result;
     },
     saveKey: async (key, record, lifetimeMs) => {
       forgetEnded();
-      keys.set(key, record);
-      endOf.set(`key-record:${key}`, now() + lifetimeMs);
+      keys.set(key, { value: record, endsAt: now() + lifetimeMs });
     },
-    findKey: async (key) => {
-      const end = endOf.get(`key-record:${key}`);
-      return end !== undefined && end > now() ? keys.get(key) : undefined;
-    },
-    admit: async (identity, quota, ban, now) => {
-      const admitted = admitRequest(usage.get(identity), now, quota, ban);
+    findKey: async (key) => live(keys.get(key)),
+    admit: async (identity, quota, ban, at) => {
+      const admitted = admitRequest(usage.get(identity), at, quota, ban);
       usage.set(identity, admitted.usage);
       return admitted.admission;
     },
-    peek: async (identity, quota, now) => peekWindow(usage.get(identity), now, quota),
+    peek: async (identity, quota, at) => peekWindow(usage.get(identity), at, quota),
     ping: async () => {},
     close: async () => {},
   };
