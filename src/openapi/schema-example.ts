@@ -4,6 +4,17 @@
  * has none. Values the description gives win (`example`, `default`, `enum`), then a stand-in of the right type
  * and format. Deterministic — no dates from the clock, no random values — so the same description always builds
  * the same pages.
+ *
+ * Bounded, whatever the schema: a real model can be 200 properties wide, nest models in models and refer back to
+ * itself (Microsoft Graph's `group` built a 21.7 MB request sample when every field was written out). So:
+ * - an object holds its required fields and at most `optionalFieldsPerObject` optional ones, the first in the
+ *   order the description writes them (descriptions list the main fields first; Graph lists its navigation
+ *   properties last);
+ * - nesting stops at `maxDepth` levels, an array holds one item, and a `$ref` is never followed into a schema
+ *   the path to it is already inside (self and mutual references stop at their first repeat);
+ * - the whole example holds at most `maxValues` values, filled required fields first, then breadth-first, so
+ *   what a budget cuts is the deepest optional detail, never the top level or a required field before it.
+ * A small model (every Pet Store one) comes out whole: all its fields, in the order written.
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SchemaOrRef } from './model.ts';
@@ -12,8 +23,12 @@ import type { SchemaResolver } from './schema-resolver.ts';
 /** `write`: a request body (read-only fields left out); `read`: a response (write-only fields left out). */
 export type ExampleMode = 'read' | 'write';
 
-/** Levels of nesting followed before a value is cut short; circular schemas stop at their first repeat. */
-const maxDepth = 8;
+/** Levels of nesting (objects and arrays) below the example's top before a value is cut short. */
+export const maxDepth = 6;
+/** Optional fields an object shows beyond its required ones: enough for a model's main fields. */
+export const optionalFieldsPerObject = 10;
+/** Values (fields, array items and the top) in one example: about 10 KB of indented JSON. */
+export const maxValues = 200;
 
 /** Stand-ins for common string formats. */
 const formatExamples: Record<string, string> = {
@@ -34,72 +49,211 @@ const formatExamples: Record<string, string> = {
 
 /** An example value for `schema`, or undefined where none can be made (a schema that allows nothing). */
 export function exampleFromSchema(schemas: SchemaResolver, schema: SchemaOrRef, mode: ExampleMode = 'read'): unknown {
-  return build(schemas, schema, mode, [], 0);
+  return new ExampleBuilder(schemas, mode).build(schema);
 }
 
-function build(
-  schemas: SchemaResolver,
-  schemaOrRef: SchemaOrRef,
-  mode: ExampleMode,
-  refs: string[],
-  depth: number,
-): unknown {
-  const ref = '$ref' in schemaOrRef ? schemaOrRef.$ref : undefined;
-  if (ref !== undefined && refs.includes(ref)) return undefined;
-  const inner = ref === undefined ? refs : [...refs, ref];
-  const schema = schemas.resolve(schemaOrRef);
-  if (schema.example !== undefined) return schema.example;
-  if (schema.default !== undefined) return schema.default;
-  if (schema.enum && schema.enum.length > 0) return schema.enum[0];
-  if (depth > maxDepth) return undefined;
+/** A schema still to be turned into a value, and where the value goes. */
+interface Pending {
+  schema: SchemaOrRef;
+  /** The `$ref`s the path from the top is inside: following one of them again would loop. */
+  refs: readonly string[];
+  depth: number;
+  /** Optional fields on the path from the top: the queue takes fewer first, so required fields come before. */
+  optional: number;
+  place(value: unknown): void;
+}
 
-  if (schema.allOf) {
-    const parts = schema.allOf.map((part) => build(schemas, part, mode, inner, depth));
-    const { allOf: _parts, ...rest } = schema;
-    const own = objectOf(schemas, rest, mode, inner, depth);
-    return parts.every(isPlainObject) ? Object.assign({}, ...parts, own) : (parts.find((p) => p !== undefined) ?? own);
+/** What a schema makes: a value as it is, or an array or object whose contents are still to be built. */
+type Shape =
+  | { kind: 'value'; value: unknown }
+  | { kind: 'array'; item: SchemaOrRef | undefined; refs: readonly string[] }
+  | { kind: 'object'; fields: Field[] };
+
+/** An object's field: a schema to build (with the `$ref`s its object is inside) or a value an example gives. */
+type Field = { name: string; required: boolean } & (
+  | { schema: SchemaOrRef; refs: readonly string[] }
+  | { value: unknown }
+);
+
+class ExampleBuilder {
+  readonly #schemas: SchemaResolver;
+  readonly #mode: ExampleMode;
+  /** Pending values by how many optional fields lead to them; each list is worked through first in, first out. */
+  readonly #queues: Pending[][] = [];
+  /** Each object built and the order the description writes its fields in (the queue fills them out of order). */
+  readonly #order = new Map<Record<string, unknown>, string[]>();
+
+  constructor(schemas: SchemaResolver, mode: ExampleMode) {
+    this.#schemas = schemas;
+    this.#mode = mode;
   }
-  const choice = schema.oneOf?.[0] ?? schema.anyOf?.[0];
-  if (choice) return build(schemas, choice, mode, inner, depth);
 
-  switch (schema.type) {
-    case 'array':
-      return schema.items ? [build(schemas, schema.items, mode, inner, depth + 1)].filter((v) => v !== undefined) : [];
-    case 'integer':
-    case 'number':
-      return numberIn(schema);
-    case 'boolean':
-      return true;
-    case 'string':
-      return (schema.format && formatExamples[schema.format]) ?? 'string';
-    case 'object':
-      return objectOf(schemas, schema, mode, inner, depth);
-    default:
-      if (schema.properties) return objectOf(schemas, schema, mode, inner, depth);
-      return schema.nullable ? null : undefined;
+  build(schema: SchemaOrRef): unknown {
+    let top: unknown;
+    this.#enqueue({ schema, refs: [], depth: 0, optional: 0, place: (value) => (top = value) });
+    let values = 0;
+    for (let next = this.#next(); next && values < maxValues; next = this.#next()) {
+      const value = this.#valueOf(next);
+      if (value === undefined) continue;
+      next.place(value);
+      values++;
+    }
+    for (const [object, names] of this.#order) inWrittenOrder(object, names);
+    return top;
+  }
+
+  #enqueue(pending: Pending): void {
+    let queue = this.#queues[pending.optional];
+    if (!queue) {
+      queue = [];
+      this.#queues[pending.optional] = queue;
+    }
+    queue.push(pending);
+  }
+
+  #next(): Pending | undefined {
+    for (const queue of this.#queues) {
+      const next = queue?.shift();
+      if (next) return next;
+    }
+    return undefined;
+  }
+
+  /** The value for one pending schema; an array or object comes back empty, its contents queued. */
+  #valueOf(pending: Pending): unknown {
+    const shape = this.#shape(pending.schema, pending.refs, pending.depth);
+    if (shape === undefined || shape.kind === 'value') return shape?.value;
+    const child = { depth: pending.depth + 1, optional: pending.optional };
+    if (shape.kind === 'array') {
+      const array: unknown[] = [];
+      if (shape.item) {
+        this.#enqueue({ ...child, schema: shape.item, refs: shape.refs, place: (item) => array.push(item) });
+      }
+      return array;
+    }
+    const object: Record<string, unknown> = {};
+    const fields = chosenFields(shape.fields);
+    this.#order.set(
+      object,
+      fields.map((field) => field.name),
+    );
+    for (const field of fields) {
+      if ('value' in field) {
+        setField(object, field.name, field.value);
+        continue;
+      }
+      this.#enqueue({
+        ...child,
+        optional: pending.optional + (field.required ? 0 : 1),
+        schema: field.schema,
+        refs: field.refs,
+        place: (value) => setField(object, field.name, value),
+      });
+    }
+    return object;
+  }
+
+  #shape(schemaOrRef: SchemaOrRef, refs: readonly string[], depth: number): Shape | undefined {
+    const ref = '$ref' in schemaOrRef ? schemaOrRef.$ref : undefined;
+    if (ref !== undefined && refs.includes(ref)) return undefined;
+    const inner = ref === undefined ? refs : [...refs, ref];
+    const schema = this.#schemas.resolve(schemaOrRef);
+    if (schema.example !== undefined) return { kind: 'value', value: schema.example };
+    if (schema.default !== undefined) return { kind: 'value', value: schema.default };
+    if (schema.enum && schema.enum.length > 0) return { kind: 'value', value: schema.enum[0] };
+    if (depth > maxDepth) return undefined;
+
+    if (schema.allOf) {
+      const parts = schema.allOf.map((part) => this.#shape(part, inner, depth));
+      const { allOf: _parts, ...rest } = schema;
+      const own = this.#objectShape(rest, inner);
+      if (!parts.every((part) => part?.kind === 'object' || isPlainObject(part?.value))) {
+        return parts.find((part) => part !== undefined && (part.kind !== 'value' || part.value !== undefined)) ?? own;
+      }
+      // One object of every part's fields; a field written again keeps its first place and takes the later schema.
+      const fields = new Map<string, Field>();
+      for (const part of [...parts, own]) {
+        const written: Field[] =
+          part?.kind === 'object'
+            ? part.fields
+            : Object.entries(part?.value ?? {}).map(([name, value]) => ({ name, required: true, value }));
+        for (const field of written) fields.set(field.name, field);
+      }
+      const required = new Set(requiredNames(this.#schemas, schema));
+      return {
+        kind: 'object',
+        fields: [...fields.values()].map((field) => ({
+          ...field,
+          required: field.required || required.has(field.name),
+        })),
+      };
+    }
+    const choice = schema.oneOf?.[0] ?? schema.anyOf?.[0];
+    if (choice) return this.#shape(choice, inner, depth);
+
+    switch (schema.type) {
+      case 'array':
+        return { kind: 'array', item: schema.items, refs: inner };
+      case 'integer':
+      case 'number':
+        return { kind: 'value', value: numberIn(schema) };
+      case 'boolean':
+        return { kind: 'value', value: true };
+      case 'string':
+        return { kind: 'value', value: (schema.format && formatExamples[schema.format]) ?? 'string' };
+      case 'object':
+        return this.#objectShape(schema, inner);
+      default:
+        if (schema.properties) return this.#objectShape(schema, inner);
+        return { kind: 'value', value: schema.nullable ? null : undefined };
+    }
+  }
+
+  /** An object's own fields, in the order written, without those this mode leaves out. */
+  #objectShape(schema: OpenAPIV3.SchemaObject, refs: readonly string[]): Shape {
+    const required = new Set(schema.required ?? []);
+    const fields: Field[] = [];
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      const resolved = this.#schemas.resolve(property);
+      if ((this.#mode === 'write' && resolved.readOnly) || (this.#mode === 'read' && resolved.writeOnly)) continue;
+      fields.push({ name, required: required.has(name), schema: property, refs });
+    }
+    // A map (no named fields): one entry shows what its values look like.
+    const extra = schema.additionalProperties;
+    if (fields.length === 0 && extra && typeof extra === 'object') {
+      fields.push({ name: 'key', required: true, schema: extra, refs });
+    }
+    return { kind: 'object', fields };
   }
 }
 
-function objectOf(
-  schemas: SchemaResolver,
-  schema: OpenAPIV3.SchemaObject,
-  mode: ExampleMode,
-  refs: string[],
-  depth: number,
-): Record<string, unknown> {
-  const value: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const resolved = schemas.resolve(property);
-    if ((mode === 'write' && resolved.readOnly) || (mode === 'read' && resolved.writeOnly)) continue;
-    const field = build(schemas, property, mode, refs, depth + 1);
-    if (field !== undefined) value[name] = field;
-  }
-  const extra = schema.additionalProperties;
-  if (Object.keys(value).length === 0 && extra && typeof extra === 'object') {
-    const field = build(schemas, extra, mode, refs, depth + 1);
-    if (field !== undefined) value.key = field;
-  }
-  return value;
+/** Every required field, and the first `optionalFieldsPerObject` optional ones, in the order written. */
+function chosenFields(fields: readonly Field[]): Field[] {
+  let optional = 0;
+  return fields.filter((field) => field.required || optional++ < optionalFieldsPerObject);
+}
+
+/** The names a schema requires, its `allOf` parts' included. */
+function requiredNames(schemas: SchemaResolver, schema: OpenAPIV3.SchemaObject, seen = new Set<object>()): string[] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const parts = (schema.allOf ?? []).flatMap((part) => requiredNames(schemas, schemas.resolve(part), seen));
+  return [...parts, ...(schema.required ?? [])];
+}
+
+/** Sets a field as data: a field named `__proto__` is a field, not the object's prototype. */
+function setField(object: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Puts an object's fields back in the order written (the queue may have filled optional ones after deeper ones). */
+function inWrittenOrder(object: Record<string, unknown>, names: readonly string[]): void {
+  const keys = Object.keys(object);
+  const written = names.filter((name) => Object.hasOwn(object, name));
+  if (keys.every((key, index) => key === written[index])) return;
+  const entries = written.map((name) => [name, object[name]] as const);
+  for (const key of keys) delete object[key];
+  for (const [name, value] of entries) setField(object, name, value);
 }
 
 /** The smallest value the schema allows, or 1 when it sets no floor (ids and counts start there). */

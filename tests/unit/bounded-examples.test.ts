@@ -1,0 +1,165 @@
+/**
+ * Generated examples stay small whatever the schema: a deep, wide, self-referencing description of Microsoft
+ * Graph's shape (200-field models, navigation properties into each other and themselves, a 30-level chain,
+ * allOf and oneOf mixes) gets a request sample and a response example of a few kilobytes, to a bounded depth,
+ * with no read-only field in the request and no write-only one in the response.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiModel, type ApiOperation, codeSamples, exampleFromSchema } from '../../src/openapi/index.ts';
+import { maxDepth, maxValues, optionalFieldsPerObject } from '../../src/openapi/schema-example.ts';
+import { responseExamples } from '../../src/reference/operation-outline.ts';
+import { modelOf } from './support/check.ts';
+
+/** Models that refer to each other in a ring (and to themselves), each 200 fields wide. */
+const ring = 5;
+const fieldsPerModel = 200;
+const chainLength = 30;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * Model `Entity<i>`: read-only `ro_*` and write-only `wo_*` fields among plain ones (some required), then
+ * navigation properties: to itself, a list of itself, the next model in the ring, an allOf of two models and
+ * a oneOf, and the head of a 30-level chain of required fields.
+ */
+function entity(index: number): Record<string, unknown> {
+  const next = `Entity${(index + 1) % ring}`;
+  const properties: Record<string, unknown> = {};
+  const navigation: Record<string, unknown> = {
+    self: ref(`Entity${index}`),
+    children: { type: 'array', items: ref(`Entity${index}`) },
+    next: ref(next),
+    nextList: { type: 'array', items: ref(next) },
+    mixed: {
+      allOf: [
+        ref(next),
+        ref(`Entity${(index + 2) % ring}`),
+        { type: 'object', properties: { extra: { type: 'string' } } },
+      ],
+    },
+    either: { oneOf: [ref(`Entity${(index + 3) % ring}`), { type: 'string' }] },
+    chain: ref('Level0'),
+  };
+  const plain = fieldsPerModel - Object.keys(navigation).length;
+  for (let n = 0; n < plain; n++) {
+    if (n % 5 === 1) properties[`ro_${n}`] = { type: 'string', readOnly: true };
+    else if (n % 5 === 2) properties[`wo_${n}`] = { type: 'string', writeOnly: true };
+    else if (n % 5 === 3) properties[`at_${n}`] = { type: 'string', format: 'date-time' };
+    else properties[`field_${n}`] = { type: n % 2 === 0 ? 'string' : 'integer' };
+  }
+  // Navigation first, as some descriptions write them: the optional-field limit alone must not hide them.
+  return {
+    type: 'object',
+    required: ['field_0', 'ro_1', 'chain'],
+    properties: { ...navigation, ...properties },
+  };
+}
+
+/** `Level<i>` requires `next` (the next level) down to `Level29`, and points back into the ring. */
+function level(index: number): Record<string, unknown> {
+  return {
+    type: 'object',
+    required: index < chainLength - 1 ? ['depth', 'next'] : ['depth'],
+    properties: {
+      depth: { type: 'integer', example: index },
+      ...(index < chainLength - 1 ? { next: ref(`Level${index + 1}`) } : {}),
+      back: ref('Entity0'),
+      siblings: { type: 'array', items: ref(`Level${index}`) },
+    },
+  };
+}
+
+function graphLike(): string {
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < ring; i++) schemas[`Entity${i}`] = entity(i);
+  for (let i = 0; i < chainLength; i++) schemas[`Level${i}`] = level(i);
+  const body = { required: true, content: { 'application/json': { schema: ref('Entity0') } } };
+  const answer = { description: 'Created', content: { 'application/json': { schema: ref('Entity0') } } };
+  return JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Graph-like', version: '1.0.0' },
+    servers: [{ url: 'https://example.test' }],
+    paths: { '/entities': { post: { operationId: 'createEntity', requestBody: body, responses: { 201: answer } } } },
+    components: { schemas },
+  });
+}
+
+/** Nesting of objects and arrays: a scalar is 0, `{}` 1, `{"a": []}` 2. */
+function depthOf(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  return 1 + Math.max(0, ...children.map(depthOf));
+}
+
+/** Values (the top, every field and array item) in an example. */
+function valuesIn(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 1;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  return 1 + children.reduce((sum: number, child) => sum + valuesIn(child), 0);
+}
+
+/** Every field name anywhere in the value. */
+function fieldNames(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) fieldNames(item, into);
+  else if (typeof value === 'object' && value !== null) {
+    for (const [name, child] of Object.entries(value)) {
+      into.add(name);
+      fieldNames(child, into);
+    }
+  }
+  return into;
+}
+
+let model: ApiModel;
+let operation: ApiOperation;
+beforeAll(async () => {
+  model = await modelOf(graphLike());
+  const found = model.operations[0];
+  if (!found) throw new Error('no operation');
+  operation = found;
+});
+
+/** A few kilobytes: the generator before bounds wrote this request body as 714 KB of JSON, 9 levels deep. */
+const sizeBound = 20_000;
+
+describe('an example generated from a deep, wide, self-referencing schema', () => {
+  it('is bounded in size, depth and values, in a request and in a response', () => {
+    for (const mode of ['write', 'read'] as const) {
+      const value = exampleFromSchema(model.schemaResolver, ref('Entity0'), mode);
+      expect(JSON.stringify(value, null, 2).length).toBeLessThan(sizeBound);
+      expect(depthOf(value)).toBeLessThanOrEqual(maxDepth + 1);
+      expect(valuesIn(value)).toBeLessThanOrEqual(maxValues);
+    }
+  });
+
+  it('sends the required fields and a bounded number of optional ones', () => {
+    const value = exampleFromSchema(model.schemaResolver, ref('Entity0'), 'write') as Record<string, unknown>;
+    expect(value).toHaveProperty('field_0');
+    expect(value).toHaveProperty('chain.next.next.depth', 2);
+    // `ro_1` is required but read-only: the reader does not send it.
+    expect(Object.keys(value).length).toBeLessThanOrEqual(2 + optionalFieldsPerObject);
+  });
+
+  it('never puts a read-only field in a request, nor a write-only one in a response', () => {
+    const request = fieldNames(exampleFromSchema(model.schemaResolver, ref('Entity0'), 'write'));
+    const response = fieldNames(exampleFromSchema(model.schemaResolver, ref('Entity0'), 'read'));
+    expect([...request].filter((name) => name.startsWith('ro_'))).toEqual([]);
+    expect([...response].filter((name) => name.startsWith('wo_'))).toEqual([]);
+    expect(response.has('ro_1')).toBe(true);
+  });
+
+  it('never follows a reference into a schema it is already inside', () => {
+    const value = exampleFromSchema(model.schemaResolver, ref('Entity0'), 'read') as Record<string, unknown>;
+    expect(value).not.toHaveProperty('self');
+    expect(value.children).toEqual([]);
+  });
+
+  it('keeps the page small: four languages and the response example', () => {
+    const samples = codeSamples(model, operation);
+    expect(samples.map((s) => s.id)).toEqual(['curl', 'javascript', 'python', 'go']);
+    for (const sample of samples) expect(sample.code.length).toBeLessThan(sizeBound);
+    const [created] = responseExamples(model.schemaResolver, operation.responses);
+    expect(created?.generated).toBe(true);
+    expect(created?.examples[0]?.code.length).toBeLessThan(sizeBound);
+  });
+});
