@@ -167,7 +167,7 @@ class ExampleBuilder {
       const parts = schema.allOf.map((part) => this.#shape(part, inner, depth));
       const { allOf: _parts, ...rest } = schema;
       const own = this.#objectShape(rest, inner);
-      if (!parts.every((part) => part?.kind === 'object' || isPlainObject(part?.value))) {
+      if (!parts.every((part) => part?.kind === 'object' || isPlainObject(givenValue(part)))) {
         return parts.find((part) => part !== undefined && (part.kind !== 'value' || part.value !== undefined)) ?? own;
       }
       // One object of every part's fields; a field written again keeps its first place and takes the later schema.
@@ -176,7 +176,7 @@ class ExampleBuilder {
         const written: Field[] =
           part?.kind === 'object'
             ? part.fields
-            : Object.entries(part?.value ?? {}).map(([name, value]) => ({ name, required: true, value }));
+            : Object.entries(givenValue(part) ?? {}).map(([name, value]) => ({ name, required: true, value }));
         for (const field of written) fields.set(field.name, field);
       }
       const required = new Set(requiredNames(this.#schemas, schema));
@@ -261,6 +261,11 @@ function numberIn(schema: OpenAPIV3.SchemaObject): number {
   if (schema.minimum === undefined) return schema.maximum !== undefined && schema.maximum < 1 ? schema.maximum : 1;
   const step = schema.type === 'integer' ? 1 : 0.5;
   return schema.exclusiveMinimum ? schema.minimum + step : schema.minimum;
+}
+
+/** The value a shape is when it is one (an example, a default, a stand-in), else undefined. */
+function givenValue(shape: Shape | undefined): unknown {
+  return shape?.kind === 'value' ? shape.value : undefined;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
