@@ -42,7 +42,7 @@ export {
   servedOperations,
 } from './rules.ts';
 export { linkableUrl } from './safe-url.ts';
-export { type CodeSample, codeSamples, sampleTargets } from './samples.ts';
+export { bodyText, type CodeSample, codeSamples, harRequest, sampleTargets } from './samples.ts';
 export { exampleFromSchema } from './schema-example.ts';
 export { SchemaResolver } from './schema-resolver.ts';
 export { separateWords, slugify, uniqueSlugs } from './slug.ts';

@@ -80,6 +80,11 @@ export interface SampleOptions {
   server?: ApiServer;
   /** Replaces the `YOUR_API_KEY` placeholder in API-key credentials; samples never show a real key unless given one. */
   apiKey?: string;
+  /**
+   * A file next to the page holding the JSON body: every language reads it from there instead of writing it out,
+   * for a body too long to repeat in four samples (the page shows it once).
+   */
+  bodyFile?: string;
 }
 
 /** What a sample shows instead of a credential. */
@@ -108,8 +113,42 @@ export const sampleTargets: readonly SampleTarget[] = [
 export function codeSamples(model: ApiModel, operation: ApiOperation, options: SampleOptions = {}): CodeSample[] {
   const generated = sentByApi(operation)
     ? [webhookMessage(model, operation)]
-    : generatedSamples(harRequest(model, operation, options));
+    : options.bodyFile === undefined
+      ? generatedSamples(harRequest(model, operation, options))
+      : samplesReadingBody(harRequest(model, operation, options), options.bodyFile);
   return withHandWrittenSamples(generated, operation.codeSamples);
+}
+
+/** Stands for the body in the code until each language's way of reading the body file replaces it. */
+const bodyStandIn = 'PST_BODY_FROM_FILE';
+
+/**
+ * Samples that send the JSON body from `file` instead of writing it out, each in its language's own way; a
+ * request without a JSON body gets the ordinary samples.
+ */
+function samplesReadingBody(request: HarRequest, file: string): CodeSample[] {
+  if (bodyText(request) === undefined || !request.postData) return generatedSamples(request);
+  const standIn: HarRequest = { ...request, postData: { mimeType: request.postData.mimeType, text: bodyStandIn } };
+  return generatedSamples(standIn).map((sample) => ({ ...sample, code: readingBodyFile(sample, file) }));
+}
+
+function readingBodyFile(sample: CodeSample, file: string): string {
+  const { code } = sample;
+  switch (sample.id) {
+    case 'curl':
+      // `--data @file` would drop the file's line breaks; `--data-binary` sends it as it is.
+      return code.replace(`--data '${bodyStandIn}'`, `--data-binary @${file}`);
+    case 'javascript':
+      return `import { readFile } from 'node:fs/promises';\n\n${code.replace(`'${bodyStandIn}'`, `await readFile('${file}', 'utf8')`)}`;
+    case 'python':
+      return code.replace(`data="${bodyStandIn}"`, `data=open("${file}", "rb")`);
+    case 'go':
+      return code
+        .replace(`payload := strings.NewReader(\`${bodyStandIn}\`)`, `payload, _ := os.Open("${file}")`)
+        .replace('\t"strings"\n', '\t"os"\n');
+    default:
+      return code;
+  }
 }
 
 /** Where a webhook's sample says it arrives: the reader's own server, which the description cannot know. */

@@ -20,9 +20,11 @@ import {
   type ApiParameter,
   type ApiRequestBody,
   type ApiResponse,
+  bodyText,
   type CodeSample,
   codeSamples,
   exampleFromSchema,
+  harRequest,
   isJsonMediaType,
   isRecord,
   oncePerModel,
@@ -75,6 +77,12 @@ export interface ShownExample {
   whole?: WholeExample;
 }
 
+/** A long JSON text as the pane shows it: its first lines (`code`), and the whole as a file. */
+export interface ShownBody {
+  code: string;
+  whole: WholeExample;
+}
+
 /** A long example as its own file: `file` is its name next to the operation page. */
 export interface WholeExample {
   file: string;
@@ -83,12 +91,15 @@ export interface WholeExample {
 }
 
 /**
- * A JSON example the description gives, longer than this in characters and than `cutExampleLines` in lines,
- * shows its first `cutExampleLines` lines and links to the whole (generated and text examples are shown whole).
+ * A JSON example (given or generated) or request body longer than this in characters and than `cutExampleLines`
+ * in lines shows its first `cutExampleLines` lines and links to the whole (text examples are shown whole).
  * GitHub's list of emojis is one 1,878-line example: the page was 202 KB for it.
  */
 export const exampleShownAtMost = 50_000;
 export const cutExampleLines = 120;
+
+/** The file a request body too long to show is written to, next to the page, and the samples read it from. */
+export const requestBodyFile = 'request-body.json';
 
 /** A response's examples, for the sample pane's status switcher. */
 export interface ResponseExamples {
@@ -119,6 +130,11 @@ export interface OperationOutline {
   responseExample?: OutlineHeading;
   /** The request sample's languages: x-codeSamples first where they replace or add, then generated ones. */
   samples: CodeSample[];
+  /**
+   * A JSON body too long to show (as examples are cut): the samples read it from `whole.file`, and the pane
+   * shows its start once for every language, instead of four copies.
+   */
+  sharedBody?: ShownBody;
   /** Success status first, then each documented status that has an example. */
   responseExamples: ResponseExamples[];
   request: OutlineHeading;
@@ -225,7 +241,7 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
     // from the reader.
     requestSample: h2('request-sample', sentByApi(operation) ? 'Payload example' : 'Request sample'),
     ...(examples.length > 0 ? { responseExample: h2('response-example', 'Response example') } : {}),
-    samples: codeSamples(model, operation),
+    ...requestSamples(model, operation),
     responseExamples: examples,
     request: h2('request', 'Request'),
     ...(sentByApi(operation) ? {} : { authentication: h3('authentication', 'Authentication') }),
@@ -315,11 +331,46 @@ export function responseExamples(schemas: SchemaResolver, responses: readonly Ap
       const item = streamedItemExample(schemas, response.content);
       return item ? [{ status: response.status, title, examples: [item], generated: true }] : [];
     }
-    const code = JSON.stringify(value, null, 2);
-    return [
-      { status: response.status, title, examples: [{ caption: undefined, code, language: 'json' }], generated: true },
-    ];
+    const shown = cutToStart(JSON.stringify(value, null, 2), exampleFile(response.status, 0));
+    return [{ status: response.status, title, examples: [{ caption: undefined, ...shown }], generated: true }];
   });
+}
+
+/**
+ * The request sample's languages, and a JSON body too long to show: then every language reads it from one file
+ * next to the page, and the pane shows it once (a webhook's message is one sample already).
+ */
+export function requestSamples(
+  model: ApiModel,
+  operation: ApiOperation,
+): Pick<OperationOutline, 'samples' | 'sharedBody'> {
+  const text = sentByApi(operation) ? undefined : bodyText(harRequest(model, operation));
+  const shown = text === undefined ? undefined : cutToStart(text, requestBodyFile);
+  if (!shown?.whole) return { samples: codeSamples(model, operation) };
+  return {
+    samples: codeSamples(model, operation, { bodyFile: requestBodyFile }),
+    sharedBody: { code: shown.code, whole: shown.whole },
+  };
+}
+
+/** `example-201.json`, `example-201-2.json` for a response's second example. */
+function exampleFile(status: string, index: number): string {
+  return `example-${slugify(status)}${index === 0 ? '' : `-${index + 1}`}.json`;
+}
+
+/**
+ * JSON as the pane shows it: whole, or when longer than `exampleShownAtMost` characters and `cutExampleLines`
+ * lines, its first lines with the whole as `file`. Long but on few lines (one big string): there is no start to
+ * show instead.
+ */
+function cutToStart(code: string, file: string): Pick<ShownExample, 'code' | 'language' | 'whole'> {
+  const lines = code.length <= exampleShownAtMost ? [] : code.split('\n');
+  if (lines.length <= cutExampleLines) return { code, language: 'json' };
+  return {
+    code: [...lines.slice(0, cutExampleLines), '…'].join('\n'),
+    language: 'json',
+    whole: { file, code, lines: lines.length },
+  };
 }
 
 /** A response's own examples (of its first media type that has any), long JSON ones cut to their start. */
@@ -329,25 +380,20 @@ function givenExamples(response: ApiResponse): ShownExample[] {
   return media.examples.map((example, index) => {
     const caption = media.examples.length > 1 ? (example.summary ?? example.name) : undefined;
     if (typeof example.value === 'string') return { caption, code: example.value, language: 'text' };
-    const code = JSON.stringify(example.value, null, 2);
-    const lines = code.length <= exampleShownAtMost ? [] : code.split('\n');
-    // Long but on few lines (one big string): there is no start to show instead.
-    if (lines.length <= cutExampleLines) return { caption, code, language: 'json' };
-    const file = `example-${slugify(response.status)}${index === 0 ? '' : `-${index + 1}`}.json`;
-    return {
-      caption,
-      code: [...lines.slice(0, cutExampleLines), '…'].join('\n'),
-      language: 'json',
-      whole: { file, code, lines: lines.length },
-    };
+    return { caption, ...cutToStart(JSON.stringify(example.value, null, 2), exampleFile(response.status, index)) };
   });
 }
 
-/** The long examples of an operation's responses, each to be written whole as its own file. */
-export function wholeExamples(operation: ApiOperation): WholeExample[] {
-  return operation.responses.flatMap((response) =>
-    withoutRepeats(givenExamples(response)).flatMap((example) => (example.whole ? [example.whole] : [])),
+/**
+ * The long JSON an operation's page links to, each to be written whole as its own file: its response examples
+ * (given or generated) and its request body.
+ */
+export function wholeExamples(model: ApiModel, operation: ApiOperation): WholeExample[] {
+  const body = requestSamples(model, operation).sharedBody?.whole;
+  const examples = responseExamples(model.schemaResolver, operation.responses).flatMap((entry) =>
+    entry.examples.flatMap((example) => (example.whole ? [example.whole] : [])),
   );
+  return body ? [body, ...examples] : examples;
 }
 
 /** Examples whose body an earlier one already shows point at it (`sameAs`) and carry no code of their own. */

@@ -7,7 +7,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, type ApiOperation, codeSamples, exampleFromSchema } from '../../src/openapi/index.ts';
 import { maxDepth, maxValues, optionalFieldsPerObject } from '../../src/openapi/schema-example.ts';
-import { responseExamples } from '../../src/reference/operation-outline.ts';
+import {
+  cutExampleLines,
+  exampleShownAtMost,
+  operationOutline,
+  requestBodyFile,
+  responseExamples,
+  wholeExamples,
+} from '../../src/reference/operation-outline.ts';
 import { modelOf } from './support/check.ts';
 
 /** Models that refer to each other in a ring (and to themselves), each 200 fields wide. */
@@ -161,5 +168,66 @@ describe('an example generated from a deep, wide, self-referencing schema', () =
     const [created] = responseExamples(model.schemaResolver, operation.responses);
     expect(created?.generated).toBe(true);
     expect(created?.examples[0]?.code.length).toBeLessThan(sizeBound);
+  });
+});
+
+describe('an example past the size cap', () => {
+  /** 3,000 lines of JSON: past `exampleShownAtMost` characters and `cutExampleLines` lines. */
+  const long = Array.from({ length: 3000 }, (_, n) => `item number ${n} of a long list`);
+
+  async function modelWith(request: unknown, response: unknown): Promise<ApiModel> {
+    return modelOf(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Long', version: '1.0.0' },
+        servers: [{ url: 'https://example.test' }],
+        paths: {
+          '/lists': {
+            post: {
+              operationId: 'postList',
+              requestBody: { content: { 'application/json': request } },
+              responses: { 200: { description: 'OK', content: { 'application/json': response } } },
+            },
+          },
+        },
+      }),
+    );
+  }
+
+  it('is one body file every language reads, shown once by its start', async () => {
+    const small = { schema: { type: 'object', properties: { id: { type: 'integer' } } } };
+    const given = await modelWith({ example: { items: long } }, small);
+    const [op] = given.operations;
+    if (!op) throw new Error('no operation');
+    const outline = operationOutline(given, op);
+    const whole = JSON.stringify({ items: long }, null, 2);
+    expect(whole.length).toBeGreaterThan(exampleShownAtMost);
+    expect(outline.sharedBody?.whole).toEqual({ file: requestBodyFile, code: whole, lines: 3004 });
+    expect(outline.sharedBody?.code.split('\n')).toHaveLength(cutExampleLines + 1);
+    const code = Object.fromEntries(outline.samples.map((s) => [s.id, s.code]));
+    for (const sample of Object.values(code)) {
+      expect(sample).not.toContain('item number');
+      expect(sample.length).toBeLessThan(2_000);
+    }
+    expect(code.curl).toContain(`--data-binary @${requestBodyFile}`);
+    expect(code.javascript).toContain(`body: await readFile('${requestBodyFile}', 'utf8')`);
+    expect(code.python).toContain(`data=open("${requestBodyFile}", "rb")`);
+    expect(code.go).toContain(`payload, _ := os.Open("${requestBodyFile}")`);
+    expect(code.go).not.toContain('"strings"');
+    expect(wholeExamples(given, op)).toEqual([{ file: requestBodyFile, code: whole, lines: 3004 }]);
+  });
+
+  it('shows a generated response example by its start and links to the whole', async () => {
+    const schema = { type: 'object', properties: { items: { type: 'array', example: long } } };
+    const generated = await modelWith({ schema: { type: 'object' } }, { schema });
+    const [op] = generated.operations;
+    if (!op) throw new Error('no operation');
+    const [ok] = responseExamples(generated.schemaResolver, op.responses);
+    const whole = JSON.stringify({ items: long }, null, 2);
+    expect(ok?.generated).toBe(true);
+    expect(ok?.examples[0]?.whole).toEqual({ file: 'example-200.json', code: whole, lines: 3004 });
+    expect(ok?.examples[0]?.code.split('\n')).toHaveLength(cutExampleLines + 1);
+    expect(operationOutline(generated, op).sharedBody).toBeUndefined();
+    expect(wholeExamples(generated, op)).toEqual([{ file: 'example-200.json', code: whole, lines: 3004 }]);
   });
 });

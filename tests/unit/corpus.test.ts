@@ -81,7 +81,7 @@ describe('real descriptions from npm', () => {
 
       // An example too long to show whole is linked from its page and written whole next to it.
       for (const operation of model.operations) {
-        for (const whole of wholeExamples(operation)) {
+        for (const whole of wholeExamples(model, operation)) {
           const page = readFileSync(path.join(outDir, urls.operation(operation), 'index.html'), 'utf8');
           expect(page).toContain(`href="${urls.operation(operation)}${whole.file}" download`);
           expect(readFileSync(path.join(outDir, urls.operation(operation), whole.file), 'utf8')).toBe(whole.code);

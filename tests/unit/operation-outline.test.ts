@@ -218,7 +218,7 @@ paths:
     expect(again).toMatchObject({ sameAs: 'all', code: '' });
     expect(again?.whole).toBeUndefined();
     expect(few?.whole).toBeUndefined();
-    expect(wholeExamples(listEmojis)).toEqual([{ file: 'example-200.json', code: whole, lines: 1502 }]);
+    expect(wholeExamples(long, listEmojis)).toEqual([{ file: 'example-200.json', code: whole, lines: 1502 }]);
   });
 
   it('is shown whole when it is long but on few lines (one big string has no start to show)', async () => {
@@ -242,7 +242,7 @@ paths:
     const [ok] = responseExamples(blob.schemaResolver, getFile.responses);
     expect(ok?.examples[0]?.code.length).toBeGreaterThan(exampleShownAtMost);
     expect(ok?.examples[0]?.whole).toBeUndefined();
-    expect(wholeExamples(getFile)).toEqual([]);
+    expect(wholeExamples(blob, getFile)).toEqual([]);
   });
 });
 

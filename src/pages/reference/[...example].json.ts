@@ -1,4 +1,7 @@
-/** Each response example too long to show whole on its operation page, as a JSON file next to that page. */
+/**
+ * Each response example and request body too long to show whole on its operation page, as a JSON file next to
+ * that page.
+ */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getApiModel } from '../../data/api-model.ts';
 import { wholeExamples } from '../../reference/operation-outline.ts';
@@ -8,7 +11,7 @@ export const getStaticPaths: GetStaticPaths = async () => {
   const model = await getApiModel();
   return referenceRoutes(model).flatMap((route) =>
     route.type === 'operation'
-      ? wholeExamples(route.operation).map((example) => ({
+      ? wholeExamples(model, route.operation).map((example) => ({
           // `reference/tag/operation` and `example-200.json`: `/reference/tag/operation/example-200.json`.
           params: { example: `${route.path.replace(/^reference\//, '')}/${example.file.replace(/\.json$/, '')}` },
           props: { code: example.code },
