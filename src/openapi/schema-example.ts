@@ -27,8 +27,11 @@ export type ExampleMode = 'read' | 'write';
 export const maxDepth = 6;
 /** Optional fields an object shows beyond its required ones: enough for a model's main fields. */
 export const optionalFieldsPerObject = 10;
-/** Values (fields, array items and the top) in one example: about 10 KB of indented JSON. */
-export const maxValues = 200;
+/**
+ * Values (fields, array items and the top) in one example: about 2.5 KB of indented JSON, which the page shows
+ * highlighted in four languages (at 200, a Graph-like body made a 78 KB sample pane).
+ */
+export const maxValues = 100;
 
 /** Stand-ins for common string formats. */
 const formatExamples: Record<string, string> = {
