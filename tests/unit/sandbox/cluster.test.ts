@@ -3,37 +3,20 @@
  * connection and nothing else shared (as separate processes behind a load balancer), on a real redis-server.
  * Requests are spread over the instances in turn; the answers are compared with one in-memory sandbox's.
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisStore } from '../../../src/sandbox/store/redis-store.ts';
-import type { SandboxStore } from '../../../src/sandbox/store/sandbox-store.ts';
-import { type RedisServer, startRedisServer } from '../../support/redis-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useRedisServer } from '../../support/redis-stores.ts';
 import { type Call, keys, petStoreModel, type Reply, startSandbox, type TestSandbox } from './support.ts';
 
 const model = await petStoreModel();
 const quotaOf = (plan: string) => model.rateLimits?.plans.find((p) => p.plan === plan);
 const ban = model.rateLimits?.temporaryBan;
-let redis: RedisServer;
-const stores: SandboxStore[] = [];
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-
-afterAll(async () => {
-  await Promise.all(stores.map((store) => store.close()));
-  await redis.stop();
-});
+const redis = useRedisServer();
 
 /** `count` sandboxes on one Redis (a fresh key prefix each time), and a call that goes to each in turn. */
 async function cluster(count: number): Promise<{ instances: TestSandbox[]; call: (request: Call) => Promise<Reply> }> {
-  const prefix = `cluster:${randomUUID()}:`;
+  const prefix = redis.freshPrefix('cluster');
   const instances = await Promise.all(
-    Array.from({ length: count }, async () => {
-      const store = createRedisStore(redis.url, { prefix });
-      stores.push(store);
-      return startSandbox({ store });
-    }),
+    Array.from({ length: count }, () => startSandbox({ store: redis.store(prefix) })),
   );
   let next = 0;
   return { instances, call: (request) => (instances[next++ % count] as TestSandbox).call(request) };
@@ -100,30 +83,27 @@ describe('three sandboxes on one Redis', () => {
 });
 
 describe('a sandbox whose Redis goes away', () => {
+  // A server of its own, which this test kills and restarts.
+  const outage = useRedisServer();
+
   it('answers 503 service_unavailable within 2 s, then serves again by itself once Redis is back', async () => {
-    const server = await startRedisServer();
-    const store = createRedisStore(server.url, { prefix: `outage:${randomUUID()}:` });
-    stores.push(store);
-    const sandbox = await startSandbox({ store });
+    const server = outage.server;
+    const sandbox = await startSandbox({ store: outage.store(outage.freshPrefix('outage')) });
     const get = { method: 'GET', path: '/pets?limit=1' };
-    try {
-      expect((await sandbox.call(get)).status).toBe(200);
-      expect((await sandbox.app.request('http://localhost/sandbox/health')).status).toBe(200);
+    expect((await sandbox.call(get)).status).toBe(200);
+    expect((await sandbox.app.request('http://localhost/sandbox/health')).status).toBe(200);
 
-      await server.kill();
-      const asked = Date.now();
-      const down = await sandbox.call(get);
-      expect(Date.now() - asked).toBeLessThan(2000);
-      expect([down.status, (down.body as { code: string }).code]).toEqual([503, 'service_unavailable']);
-      expect(down.headers.get('Retry-After')).toBe('2');
-      const health = await sandbox.app.request('http://localhost/sandbox/health');
-      expect(health.status).toBe(503);
+    await server.kill();
+    const asked = Date.now();
+    const down = await sandbox.call(get);
+    expect(Date.now() - asked).toBeLessThan(2000);
+    expect([down.status, (down.body as { code: string }).code]).toEqual([503, 'service_unavailable']);
+    expect(down.headers.get('Retry-After')).toBe('2');
+    const health = await sandbox.app.request('http://localhost/sandbox/health');
+    expect(health.status).toBe(503);
 
-      await server.restart();
-      await expect.poll(async () => (await sandbox.call(get)).status, { timeout: 10_000 }).toBe(200);
-      expect((await sandbox.app.request('http://localhost/sandbox/health')).status).toBe(200);
-    } finally {
-      await server.stop();
-    }
+    await server.restart();
+    await expect.poll(async () => (await sandbox.call(get)).status, { timeout: 10_000 }).toBe(200);
+    expect((await sandbox.app.request('http://localhost/sandbox/health')).status).toBe(200);
   });
 });

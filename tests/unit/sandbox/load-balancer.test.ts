@@ -4,16 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoadBalancer, startLoadBalancer } from '../../support/load-balancer.ts';
-import { type RedisServer, startRedisServer } from '../../support/redis-server.ts';
+import { useRedisServer } from '../../support/redis-stores.ts';
 import { type SandboxProcess, startSandboxProcess } from '../../support/sandbox-process.ts';
 
-let redis: RedisServer;
+const redis = useRedisServer();
 let sandboxes: SandboxProcess[] = [];
 let balancer: LoadBalancer;
 
 beforeAll(async () => {
-  redis = await startRedisServer();
-  sandboxes = await Promise.all([0, 1].map(() => startSandboxProcess({ SANDBOX_STORE: redis.url })));
+  sandboxes = await Promise.all([0, 1].map(() => startSandboxProcess({ SANDBOX_STORE: redis.server.url })));
   const [one, two] = sandboxes.map((s) => new URL(s.baseUrl).host) as [string, string];
   balancer = await startLoadBalancer([one, two]);
 }, 60_000);
@@ -21,7 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await balancer?.stop();
   for (const sandbox of sandboxes) sandbox.child.kill('SIGKILL');
-  await redis?.stop();
 });
 
 const headers = { 'X-API-Key': 'demo-enterprise-key', 'Content-Type': 'application/json' };

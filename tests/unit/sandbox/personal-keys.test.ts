@@ -2,12 +2,9 @@
  * Personal sandbox keys (createSandboxKey): each sees its own copy of the data, has its plan's limits and ends
  * after 24 hours; issuing them counts per client address. In memory, and on Redis across two sandboxes.
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { personalKeyLifetimeMs } from '../../../src/sandbox/handlers/sandbox-keys.ts';
-import { createRedisStore } from '../../../src/sandbox/store/redis-store.ts';
-import type { SandboxStore } from '../../../src/sandbox/store/sandbox-store.ts';
-import { type RedisServer, startRedisServer } from '../../support/redis-server.ts';
+import { useRedisServer } from '../../support/redis-stores.ts';
 import { keys, petStoreModel, startSandbox, type TestSandbox } from './support.ts';
 
 interface IssuedKey {
@@ -83,25 +80,11 @@ describe('a personal sandbox key', () => {
 });
 
 describe('personal keys on two sandboxes sharing a Redis', () => {
-  let redis: RedisServer;
-  const stores: SandboxStore[] = [];
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(async () => {
-    await Promise.all(stores.map((store) => store.close()));
-    await redis.stop();
-  });
+  const redis = useRedisServer();
 
   it('work on either, each with its own data', async () => {
-    const prefix = `keys:${randomUUID()}:`;
-    const [a, b] = await Promise.all(
-      [0, 1].map(() => {
-        const store = createRedisStore(redis.url, { prefix });
-        stores.push(store);
-        return startSandbox({ store });
-      }),
-    );
+    const prefix = redis.freshPrefix('keys');
+    const [a, b] = await Promise.all([0, 1].map(() => startSandbox({ store: redis.store(prefix) })));
     if (!a || !b) throw new Error('two sandboxes');
     const mine = await issue(a);
     const theirs = await issue(b);

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startRedisServer } from '../../support/redis-server.ts';
+import { useRedisServer } from '../../support/redis-stores.ts';
 import { startSandboxProcess } from '../../support/sandbox-process.ts';
 
 let child: ChildProcess | undefined;
@@ -210,16 +210,17 @@ describe('npm run sandbox', () => {
 });
 
 describe('npm run sandbox with SANDBOX_STORE', () => {
+  const redis = useRedisServer();
+
   it('keeps its records in that Redis: two sandbox processes on one answer as one', async () => {
-    const redis = await startRedisServer();
-    const env = { SANDBOX_STORE: redis.url };
+    const env = { SANDBOX_STORE: redis.server.url };
     const first = await startSandboxProcess(env);
     const second = await startSandboxProcess(env).catch((error: unknown) => {
       first.child.kill('SIGKILL');
       throw error;
     });
     try {
-      expect(first.output()).toContain(`data in 127.0.0.1:${redis.port}`);
+      expect(first.output()).toContain(`data in 127.0.0.1:${redis.server.port}`);
       const created = await fetch(`${first.baseUrl}/pets`, {
         method: 'POST',
         headers: { 'X-API-Key': 'demo-enterprise-key', 'Content-Type': 'application/json' },
@@ -234,7 +235,6 @@ describe('npm run sandbox with SANDBOX_STORE', () => {
         process.kill('SIGTERM');
         await once(process, 'exit');
       }
-      await redis.stop();
     }
   });
 

@@ -2,25 +2,13 @@
  * The store port's contract, run against both adapters: the in-memory store, and the Redis store on a real
  * redis-server, there also from two store instances at once (as two sandbox processes would be).
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/sandbox/api-error.ts';
 import { createMemoryStore } from '../../../src/sandbox/store/memory-store.ts';
-import { createRedisStore } from '../../../src/sandbox/store/redis-store.ts';
 import type { SandboxStore } from '../../../src/sandbox/store/sandbox-store.ts';
-import { type RedisServer, startRedisServer } from '../../support/redis-server.ts';
+import { useRedisServer } from '../../support/redis-stores.ts';
 
-let redis: RedisServer;
-const opened: SandboxStore[] = [];
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-
-afterAll(async () => {
-  await Promise.all(opened.map((store) => store.close()));
-  await redis.stop();
-});
+const redis = useRedisServer();
 
 /** Stores that share their state: one in-memory store twice, or two Redis stores on one server and prefix. */
 const adapters: [string, () => [SandboxStore, SandboxStore]][] = [
@@ -34,13 +22,8 @@ const adapters: [string, () => [SandboxStore, SandboxStore]][] = [
   [
     'the Redis store',
     () => {
-      const prefix = `test:${randomUUID()}:`;
-      const pair: [SandboxStore, SandboxStore] = [
-        createRedisStore(redis.url, { prefix }),
-        createRedisStore(redis.url, { prefix }),
-      ];
-      opened.push(...pair);
-      return pair;
+      const prefix = redis.freshPrefix();
+      return [redis.store(prefix), redis.store(prefix)];
     },
   ],
 ];
