@@ -48,3 +48,12 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 }
+
+/** The answer while the store is out of reach: retry soon, since the store reconnects by itself. */
+export function storeUnavailable(): ApiError {
+  return new ApiError(
+    'service_unavailable',
+    'The sandbox cannot reach its data store just now. Retry after the seconds in Retry-After.',
+    { 'Retry-After': '2' },
+  );
+}

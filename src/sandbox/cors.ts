@@ -1,60 +1,68 @@
 /**
- * CORS for the portal's live console: the portal's origins may call the
- * sandbox and read every header the spec documents (X-RateLimit-*,
- * Retry-After, Deprecation, Sunset, Link, …).
+ * CORS for the portal's live console, by `hono/cors`: pages on this machine (any port) and the configured origins
+ * (the published portal) may call the sandbox, send the key and every header parameter the spec has, and read
+ * every response header the spec documents (X-RateLimit-*, Retry-After, Deprecation, Sunset, Link, …).
  */
-
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
 import { type ApiModel, servedOperations } from '../openapi/index.ts';
+import type { SandboxEnv } from './callers.ts';
 
 /** Origins on this machine (any port) are always allowed; a local sandbox serves local pages. */
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-export interface CorsPolicy {
-  /** Headers for a normal response to `origin` (empty when the origin is not allowed). */
-  responseHeaders(origin: string | undefined): Record<string, string>;
-  /** Headers for a preflight from `origin`, or undefined when the origin is not allowed. */
-  preflightHeaders(origin: string | undefined): Record<string, string> | undefined;
-}
-
-export function corsPolicy(model: ApiModel, methods: readonly string[], extraOrigins: readonly string[]): CorsPolicy {
+export function corsGate(
+  model: ApiModel,
+  methods: readonly string[],
+  extraOrigins: readonly string[],
+): MiddlewareHandler<SandboxEnv> {
   const allowed = new Set(extraOrigins.map(originOf).filter((o): o is string => o !== undefined));
-  const isAllowed = (origin: string | undefined): origin is string => {
-    if (!origin) return false;
-    if (allowed.has(origin)) return true;
+  const allowOrigin = (origin: string | undefined): string | null => {
+    if (!origin) return null;
+    if (allowed.has(origin)) return origin;
     try {
       const url = new URL(origin);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && localHosts.has(url.hostname);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && localHosts.has(url.hostname) ? origin : null;
     } catch {
-      return false;
+      return null;
     }
   };
-  const documented = new Set<string>(['Allow']);
-  for (const operation of servedOperations(model)) {
-    for (const response of operation.responses) for (const header of response.headers) documented.add(header.name);
+  const operations = servedOperations(model);
+  const exposeHeaders = new Set(['Allow']);
+  for (const operation of operations) {
+    for (const response of operation.responses) for (const header of response.headers) exposeHeaders.add(header.name);
   }
-  const requestHeaders = new Set<string>(['Content-Type']);
-  for (const scheme of model.securitySchemes)
-    if (scheme.apiKey?.in === 'header') requestHeaders.add(scheme.apiKey.name);
-  for (const operation of servedOperations(model)) {
-    for (const parameter of operation.parameters) if (parameter.in === 'header') requestHeaders.add(parameter.name);
+  const allowHeaders = new Set(['Content-Type']);
+  for (const scheme of model.securitySchemes) if (scheme.apiKey?.in === 'header') allowHeaders.add(scheme.apiKey.name);
+  for (const operation of operations) {
+    for (const parameter of operation.parameters) if (parameter.in === 'header') allowHeaders.add(parameter.name);
   }
-  const expose = [...documented].join(', ');
 
-  return {
-    responseHeaders(origin) {
-      if (!isAllowed(origin)) return { Vary: 'Origin' };
-      return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': expose, Vary: 'Origin' };
-    },
-    preflightHeaders(origin) {
-      if (!isAllowed(origin)) return undefined;
-      return {
-        'Access-Control-Allow-Origin': origin,
-        'Access-Control-Allow-Methods': methods.join(', '),
-        'Access-Control-Allow-Headers': [...requestHeaders].join(', '),
-        'Access-Control-Max-Age': '600',
-        Vary: 'Origin',
-      };
-    },
+  const honoCors = cors({
+    origin: (origin) => allowOrigin(origin),
+    allowMethods: [...methods],
+    allowHeaders: [...allowHeaders],
+    exposeHeaders: [...exposeHeaders],
+    maxAge: 600,
+  });
+  const expose = [...exposeHeaders].join(',');
+
+  return async (c, next) => {
+    if (c.req.method !== 'OPTIONS') return honoCors(c, next);
+    if (c.req.header('access-control-request-method')) {
+      // hono/cors answers a stranger's preflight 204 without Allow-Origin; a 403 says plainly that it is refused.
+      if (!allowOrigin(c.req.header('origin'))) return c.body(null, 403, { Vary: 'Origin' });
+      return honoCors(c, next);
+    }
+    // hono/cors answers every OPTIONS as a preflight. A plain OPTIONS is the console's probe: it goes on to the
+    // route that lists the path's methods (or a 404), with the headers any answer to the page carries.
+    await next();
+    const origin = allowOrigin(c.req.header('origin'));
+    if (origin) {
+      c.header('Access-Control-Allow-Origin', origin);
+      c.header('Access-Control-Expose-Headers', expose);
+    }
+    c.header('Vary', 'Origin', { append: true });
   };
 }
 

@@ -5,14 +5,13 @@
  */
 import type { Socket } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
-import type { Hono } from 'hono';
 import type { SandboxErrorCode } from './api-error.ts';
 
 /** How long a client may take, in ms: to send its request's headers, the whole request, and between requests. */
 export const clientTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 } as const;
 
 export function listen(
-  app: Hono,
+  app: { fetch: (request: Request) => Response | Promise<Response> },
   address: { port: number; hostname: string },
   statusOf: (code: SandboxErrorCode) => number,
   onListening: (port: number) => void,

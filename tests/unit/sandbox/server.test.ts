@@ -123,7 +123,7 @@ describe('npm run sandbox', () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('https://docs.petstore.dev');
-    expect(preflight.headers.get('Access-Control-Allow-Methods')?.split(', ').sort()).toEqual([
+    expect(headerList(preflight.headers.get('Access-Control-Allow-Methods')).sort()).toEqual([
       'DELETE',
       'GET',
       // The console's probe: a plain OPTIONS tells it the sandbox is running.
@@ -137,7 +137,7 @@ describe('npm run sandbox', () => {
       headers: { Origin: 'http://localhost:4321', 'X-API-Key': 'demo-free-key' },
     });
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:4321');
-    const exposed = response.headers.get('Access-Control-Expose-Headers')?.split(', ') ?? [];
+    const exposed = headerList(response.headers.get('Access-Control-Expose-Headers'));
     for (const name of [
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
@@ -318,3 +318,8 @@ describe('npm run sandbox facing the internet', () => {
     expect(Math.min(...closedAfter)).toBeGreaterThanOrEqual(9_000);
   }, 30_000);
 });
+
+/** A list-valued header's items (RFC 9110 §5.6.1: commas, with or without spaces). */
+function headerList(value: string | null): string[] {
+  return value ? value.split(/\s*,\s*/) : [];
+}
