@@ -4,6 +4,7 @@
  * Call it at the top of a test file or inside a describe, where vitest's hooks may be registered.
  */
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { createRedisStore } from '../../src/sandbox/store/redis-store.ts';
 import type { SandboxStore } from '../../src/sandbox/store/sandbox-store.ts';
@@ -16,16 +17,25 @@ export interface TestRedis {
   freshPrefix(label?: string): string;
   /** A Redis store on the server under `prefix`; closed after the tests unless a test closed it. */
   store(prefix: string): SandboxStore;
+  /**
+   * The same, once connected: a store's first command waits only 400 ms for its connection (then answers 503),
+   * which a busy machine can take.
+   */
+  connectedStore(prefix: string): Promise<SandboxStore>;
+  /** Empties the server: every store on it starts again from the seed, with no counts, keys or bans. */
+  flush(): Promise<void>;
 }
 
 export function useRedisServer(): TestRedis {
   let server: RedisServer | undefined;
   const opened = new Set<SandboxStore>();
+  let admin: Redis | undefined;
   beforeAll(async () => {
     server = await startRedisServer();
   });
   afterAll(async () => {
     await Promise.all([...opened].map((store) => store.close()));
+    await admin?.quit();
     await server?.stop();
   });
   return {
@@ -44,6 +54,21 @@ export function useRedisServer(): TestRedis {
       };
       opened.add(store);
       return store;
+    },
+    async connectedStore(prefix) {
+      const store = this.store(prefix);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await store.ping();
+          return store;
+        } catch (error) {
+          if (attempt === 20) throw error;
+        }
+      }
+    },
+    async flush() {
+      admin ??= new Redis(this.server.url);
+      await admin.flushdb();
     },
   };
 }

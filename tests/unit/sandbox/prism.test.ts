@@ -12,7 +12,8 @@
  * - an invalid request only the server can know of (a key that does not exist, a body over the
  *   size limit of x-request-policy) passes Prism, and the sandbox's refusal is one the spec documents.
  *
- * Each request meets a freshly seeded sandbox, so the replay's order does not matter.
+ * Each request meets a freshly seeded sandbox, so the replay's order does not matter. The replay runs twice: on
+ * the in-memory store, and on the Redis store (a real redis-server, emptied before each request).
  * Run it alone: `npm run test:contract`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -23,7 +24,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest } from '../../../src/openapi/example-request.ts';
 import type { ApiModel, ApiOperation } from '../../../src/openapi/index.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/app.ts';
+import type { SandboxStore } from '../../../src/sandbox/store/sandbox-store.ts';
 import { freePort } from '../../support/local-net.ts';
+import { useRedisServer } from '../../support/redis-stores.ts';
 import { keys, petStoreModel } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -61,15 +64,30 @@ interface Outcome {
   violations: string[];
 }
 
-let model: ApiModel;
+const model: ApiModel = await petStoreModel();
+const redis = useRedisServer();
 let current: Sandbox;
 let upstream: ReturnType<typeof serve>;
 let prism: ChildProcess;
 let prismUrl: string;
-const outcomes: Outcome[] = [];
+
+let redisStore: SandboxStore | undefined;
+
+/** A freshly seeded sandbox, for one request, on each store. */
+const freshSandboxes: [string, () => Promise<Sandbox>][] = [
+  ['in memory', async () => createSandbox({ model })],
+  [
+    'on Redis',
+    async () => {
+      // One connection for every sandbox; the server is emptied before each, as a new deployment's would be.
+      redisStore ??= await redis.connectedStore(redis.freshPrefix('prism'));
+      await redis.flush();
+      return createSandbox({ model, store: redisStore });
+    },
+  ],
+];
 
 beforeAll(async () => {
-  model = await petStoreModel();
   current = createSandbox({ model });
   // One HTTP address for Prism to forward to, serving whichever sandbox is current.
   upstream = serve({ fetch: (request) => current.app.fetch(request), port: 0, hostname: '127.0.0.1' });
@@ -78,11 +96,7 @@ beforeAll(async () => {
   const port = await freePort();
   prismUrl = `http://127.0.0.1:${port}`;
   prism = await startPrism(upstreamUrl, port);
-
-  for (const operation of model.operations) {
-    for (const testCase of casesFor(operation)) outcomes.push(await replay(testCase));
-  }
-}, 180_000);
+}, 60_000);
 
 afterAll(() => {
   prism?.kill();
@@ -92,7 +106,14 @@ afterAll(() => {
 const describeOutcome = (o: Outcome) =>
   `${o.case.operation.operationId} ${o.case.variant}: sandbox ${o.sandboxStatus}, Prism ${o.prismStatus}${o.prismRefused ? ' (its own refusal)' : ''}`;
 
-describe('Prism, reading the spec, and the sandbox', () => {
+describe.each(freshSandboxes)('Prism, reading the spec, and the sandbox %s', (_store, freshSandbox) => {
+  const outcomes: Outcome[] = [];
+  beforeAll(async () => {
+    for (const operation of model.operations) {
+      for (const testCase of casesFor(operation)) outcomes.push(await replay(testCase, freshSandbox));
+    }
+  }, 180_000);
+
   it('replays every operation, valid and with each class of invalid request', () => {
     const replayed = new Set(outcomes.map((o) => o.case.operation.operationId));
     expect([...replayed]).toEqual(model.operations.map((o) => o.operationId));
@@ -235,17 +256,17 @@ function casesFor(operation: ApiOperation): Case[] {
 
 // ─── replaying ──────────────────────────────────────────────────────────────
 
-async function replay(testCase: Case): Promise<Outcome> {
+async function replay(testCase: Case, freshSandbox: () => Promise<Sandbox>): Promise<Outcome> {
   const init = (): RequestInit => {
     const request: RequestInit = { method: testCase.method, headers: testCase.headers };
     if (testCase.body !== undefined) request.body = testCase.body;
     return request;
   };
-  current = createSandbox({ model });
+  current = await freshSandbox();
   const direct = await current.app.request(`http://127.0.0.1${testCase.url}`, init());
   await direct.arrayBuffer();
 
-  current = createSandbox({ model });
+  current = await freshSandbox();
   const viaPrism = await fetch(`${prismUrl}${testCase.url}`, init());
   const text = await viaPrism.text();
   const own = prismProblem(viaPrism, text);
