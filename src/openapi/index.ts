@@ -38,6 +38,7 @@ export {
   planOrder,
   type Quota,
   sandboxDemoKeys,
+  sandboxKeyIssuer,
   sandboxServer,
   servedOperations,
 } from './rules.ts';

@@ -213,6 +213,8 @@ export interface ApiOperation {
   tryIt: TryItPolicy;
   /** The lowest plan whose keys may call it (`x-required-plan`), if any. */
   requiredPlan?: string;
+  /** Set when it issues personal sandbox keys (`x-sandbox-key-issuer`): the console calls it for each visitor. */
+  issuesSandboxKeys?: true;
   /** Alternatives; empty means no authentication. */
   security: ApiSecurityRequirement[];
   parameters: ApiParameter[];

@@ -83,3 +83,8 @@ export function descriptionHas(model: ApiModel, fact: DescriptionFact): boolean 
       return model.operations.some((operation) => operation.deprecation !== undefined);
   }
 }
+
+/** The operation that issues personal sandbox keys (`x-sandbox-key-issuer`), if the spec has one. */
+export function sandboxKeyIssuer(model: ApiModel): ApiOperation | undefined {
+  return model.operations.find((operation) => operation.issuesSandboxKeys);
+}

@@ -4,6 +4,7 @@ import { primaryBadge, readStability } from '../extensions/stability.ts';
 import { readTryIt } from '../extensions/try-it.ts';
 import { readCodeSamples } from '../extensions/x-code-samples.ts';
 import { readRequiredPlan } from '../extensions/x-required-plan.ts';
+import { readSandboxKeyIssuer } from '../extensions/x-sandbox-key-issuer.ts';
 import { readDeprecatedSince, readSunset } from '../extensions/x-sunset.ts';
 import { escapeSegment, isRecord } from '../json-pointer.ts';
 import type {
@@ -134,6 +135,9 @@ export function readOperation(
     readRequiredPlan(raw['x-required-plan'], `${pointer}/x-required-plan`, defaults.rateLimits),
   );
   if (requiredPlan) model.requiredPlan = requiredPlan;
+  if (take(readSandboxKeyIssuer(raw['x-sandbox-key-issuer'], `${pointer}/x-sandbox-key-issuer`, place.method))) {
+    model.issuesSandboxKeys = true;
+  }
   if (operation.requestBody) {
     const body = deref<OpenAPIV3.RequestBodyObject>(operation.requestBody);
     if (isRecord(body.content)) model.requestBody = readRequestBody(body, deref);
