@@ -8,7 +8,7 @@
 import { readTryIt } from '../openapi/extensions/try-it.ts';
 import { getAtPointer, isRecord } from '../openapi/json-pointer.ts';
 import { isHttpMethod } from '../openapi/model.ts';
-import type { ConsoleTarget } from './console-target.ts';
+import type { ConsoleTarget, SandboxTarget } from './console-target.ts';
 
 /** `document` without closed operations, and without path items left with no operation. */
 export function withoutClosedOperations(document: Record<string, unknown>): Record<string, unknown> {
@@ -27,6 +27,24 @@ export function withoutClosedOperations(document: Record<string, unknown>): Reco
 }
 
 /**
+ * `document` with a hosted sandbox in the place of the description's local one, wherever that is listed (the
+ * document, a path item, an operation), or first in the document's own list when the description names none.
+ * The local one's description (how to run it) is not the hosted one's, so it gets its own.
+ */
+export function withSandboxAt(
+  document: Record<string, unknown>,
+  sandbox: SandboxTarget | undefined,
+): Record<string, unknown> {
+  if (!sandbox?.hosted) return document;
+  const hosted = { url: sandbox.url, description: 'Sandbox: try the API with a key made for you' };
+  const moved = (servers: unknown) =>
+    arrayOf(servers).map((server) => (isRecord(server) && server.url === sandbox.describedUrl ? hosted : server));
+  const swapped = mapServerLists(document, moved);
+  if (sandbox.describedUrl) return swapped;
+  return { ...swapped, servers: [hosted, ...arrayOf(swapped.servers)] };
+}
+
+/**
  * `document` with only the servers in `allowed` (their URLs as written), in its own list, its path items' and their
  * operations': the first left is the one the console starts with when the sandbox does not answer.
  */
@@ -34,12 +52,20 @@ export function withConsoleServers(
   document: Record<string, unknown>,
   allowed: readonly string[],
 ): Record<string, unknown> {
-  const kept = (servers: unknown) =>
+  return mapServerLists(document, (servers) =>
     arrayOf(servers).filter(
       (server) => isRecord(server) && typeof server.url === 'string' && allowed.includes(server.url),
-    );
+    ),
+  );
+}
+
+/** `document` with `change` applied to each of its server lists: its own, its path items' and their operations'. */
+function mapServerLists(
+  document: Record<string, unknown>,
+  change: (servers: unknown[]) => unknown[],
+): Record<string, unknown> {
   const withKept = (object: Record<string, unknown>) =>
-    Array.isArray(object.servers) ? { ...object, servers: kept(object.servers) } : object;
+    Array.isArray(object.servers) ? { ...object, servers: change(object.servers) } : object;
   if (!isRecord(document.paths)) return withKept(document);
   const paths = Object.fromEntries(
     Object.entries(document.paths).map(([path, item]) => {

@@ -12,8 +12,14 @@ import { type ResponseSummary, secondsLeft } from './response-summary.ts';
 
 /** Shared between the session (which writes it) and the panels (which show it). */
 export interface ConsoleState {
-  /** What the key field holds: the reader's key, a sandbox demo key, or nothing. */
+  /** What the key field holds: the reader's key, a sandbox personal or demo key, or nothing. */
   key: KeyInField;
+  /** The plan whose personal key the sandbox is being asked for, while it is. */
+  issuing?: string | undefined;
+  /** Why the sandbox gave no personal key, when it did not. */
+  keyProblem?: string | undefined;
+  /** The server the last request got no answer from (`sandbox`: it is the sandbox). */
+  unreachable?: { server: string; sandbox: boolean } | undefined;
   /** Whether the server chosen in the console is the sandbox. */
   onSandbox: boolean;
   remembered: boolean;
@@ -23,12 +29,14 @@ export interface ConsoleState {
 export interface KeyActions {
   remember(on: boolean): void;
   clear(): void;
-  /** Puts the sandbox's demo key for `plan` into the key field. */
-  useDemoKey(plan: string): void;
+  /** Puts the sandbox's key for `plan` (personal, else demo) into the key field. */
+  usePlan(plan: string): void;
 }
 
 const localTime = (at: Date) =>
   at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const localDateTime = (at: Date) =>
+  at.toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 
 export const RequestNotes = defineComponent({
   name: 'PortalRequestNotes',
@@ -41,6 +49,8 @@ export const RequestNotes = defineComponent({
     return () => {
       const { target, state, actions } = props;
       const parts: VNode[] = [];
+      // Here rather than beside the response: Scalar shows no plugin there when a request got no response.
+      if (state.unreachable) parts.push(unreachableNote(state.unreachable));
       const deprecation = target.deprecation;
       if (deprecation) {
         parts.push(
@@ -61,37 +71,62 @@ export const RequestNotes = defineComponent({
       }
       if (target.apiKeyScheme) {
         const key = state.key;
-        const demoKeys = state.onSandbox && key.source !== 'reader' ? (target.sandboxDemoKeys ?? []) : [];
-        // The plan switch: one toggle button per demo key, the one in the field pressed.
-        const plans = h(
-          'span',
-          { role: 'group', 'aria-label': 'Sandbox demo keys', class: 'pst-console-plans' },
-          demoKeys.map(({ plan }) =>
-            h(
-              'button',
-              {
-                type: 'button',
-                'aria-pressed': String(key.source === 'demo' && key.plan === plan),
-                onClick: () => actions.useDemoKey(plan),
-              },
-              plan,
+        const onSandbox = state.onSandbox && key.source !== 'reader';
+        const issuerPlans = onSandbox ? (target.sandbox?.keyIssuer?.plans ?? []) : [];
+        const demoPlans = onSandbox ? (target.sandboxDemoKeys ?? []).map((k) => k.plan) : [];
+        // The plan switch: one toggle button per plan the sandbox has keys on, the one in the field pressed.
+        const plans = (label: string, names: string[]) =>
+          h(
+            'span',
+            { role: 'group', 'aria-label': label, class: 'pst-console-plans' },
+            names.map((plan) =>
+              h(
+                'button',
+                {
+                  type: 'button',
+                  'aria-pressed': String((key.source === 'demo' || key.source === 'personal') && key.plan === plan),
+                  onClick: () => actions.usePlan(plan),
+                },
+                plan,
+              ),
             ),
-          ),
-        );
+          );
         const about =
           key.source === 'reader'
             ? state.remembered
               ? 'Your API key is remembered on this device and sent only to the server chosen above.'
               : 'Your API key is kept for this tab only and sent only to the server chosen above.'
-            : key.source === 'demo'
-              ? [`Using the sandbox's ${key.plan} demo key (`, h('code', key.key), '). Switch plan: ', plans]
-              : demoKeys.length > 0
-                ? ['Enter your API key under Authentication, or use a sandbox demo key: ', plans]
-                : [
-                    'Enter your API key under Authentication; it is reused on every operation in this tab. No key yet? See the ',
-                    h('a', { href: target.authenticationGuideUrl }, 'Authentication guide'),
-                    '.',
-                  ];
+            : state.issuing
+              ? `Getting a sandbox key of your own on the ${state.issuing} plan…`
+              : key.source === 'personal'
+                ? [
+                    `Using a sandbox key made for you on the ${key.plan} plan (`,
+                    h('code', key.key),
+                    '): its data is yours alone, and it is kept for this tab until ',
+                    h('time', { datetime: key.expiresAt }, localDateTime(new Date(key.expiresAt))),
+                    '. Switch plan: ',
+                    plans('Sandbox plans', issuerPlans),
+                  ]
+                : key.source === 'demo'
+                  ? [
+                      `Using the sandbox's ${key.plan} demo key (`,
+                      h('code', key.key),
+                      '). Switch plan: ',
+                      plans('Sandbox demo keys', demoPlans),
+                    ]
+                  : demoPlans.length > 0
+                    ? [
+                        'Enter your API key under Authentication, or use a sandbox demo key: ',
+                        plans('Sandbox demo keys', demoPlans),
+                      ]
+                    : [
+                        'Enter your API key under Authentication; it is reused on every operation in this tab. No key yet? See the ',
+                        h('a', { href: target.authenticationGuideUrl }, 'Authentication guide'),
+                        '.',
+                      ];
+        if (state.keyProblem && onSandbox && key.source === 'none') {
+          parts.push(h('p', { class: 'pst-console-warning', role: 'alert' }, state.keyProblem));
+        }
         parts.push(
           h('div', { class: 'pst-console-key' }, [
             h('p', about),
@@ -179,3 +214,26 @@ export const ResponseNotes = defineComponent({
     };
   },
 });
+
+/** Said in place of the browser's bare "Failed to fetch": which server, what may be wrong, what to do. */
+function unreachableNote({ server, sandbox }: { server: string; sandbox: boolean }): VNode {
+  const what = sandbox ? 'The sandbox' : 'The server';
+  return h('div', { class: 'pst-console-unreachable' }, [
+    h('p', { class: 'pst-console-warning', role: 'alert' }, [
+      h('strong', `${what} at ${server} did not answer. `),
+      'The request got no answer the browser would show this page. Likely: your connection is offline; ',
+      sandbox ? 'the sandbox is stopped or not deployed at this address; ' : 'no server is deployed at this address; ',
+      'or it does not allow requests from this page (CORS).',
+    ]),
+    h(
+      'p',
+      sandbox
+        ? [
+            'Try again in a moment. Running the portal yourself? Start the sandbox with ',
+            h('code', 'npm run sandbox'),
+            ', or choose another server above.',
+          ]
+        : "Check the address under Server above and that the server is running; if it is, it must allow this page's origin (CORS). The browser's console (developer tools) shows which.",
+    ),
+  ]);
+}

@@ -4,11 +4,13 @@
  * imports are one lazy chunk; its styles are added as links at the same time.
  *
  * Around Scalar it adds what Scalar does not do: the default server is the
- * sandbox when it answers, where a demo key is ready until the reader gives
- * their own; the reader's key follows them across operations (sessionStorage,
- * or localStorage when remembered) and can be cleared; and
- * the response shows rate limits, a Retry-After countdown and documented
- * headers the browser could not see.
+ * sandbox (a hosted one always, a local one when it answers), where a key is
+ * ready until the reader gives their own: a personal key the sandbox issues
+ * for this tab, or on a local sandbox a demo key; the reader's key follows them
+ * across operations (sessionStorage, or localStorage when remembered) and can
+ * be cleared; the response shows rate limits, a Retry-After countdown and
+ * documented headers the browser could not see; and a server that cannot be
+ * reached is named, with what may be wrong, instead of "Failed to fetch".
  */
 
 // Before anything of Scalar: zod must not probe for eval under the CSP.
@@ -20,12 +22,13 @@ import { createWorkspaceStore } from '@scalar/workspace-store/client';
 import { reactive, watch } from 'vue';
 import { isRecord } from '../openapi/json-pointer.ts';
 import { createApiKeyStore } from './api-key-store.ts';
-import { withConsoleServers, withoutClosedOperations, withPageRequest } from './console-document.ts';
+import { withConsoleServers, withoutClosedOperations, withPageRequest, withSandboxAt } from './console-document.ts';
 import { type ConsoleState, type KeyActions, RequestNotes, ResponseNotes } from './console-panels.ts';
 import type { ConsoleTarget } from './console-target.ts';
 import themeStyles from './console-theme.css?url';
 import { chooseKey, fieldChanged, type KeyInField, NO_KEY } from './key-choice.ts';
 import { keepRepairingMarkup } from './markup-repairs.ts';
+import { createPersonalKeys } from './personal-keys.ts';
 import { summarizeResponse } from './response-summary.ts';
 
 type ClientPlugin = NonNullable<Parameters<typeof createApiClientModal>[0]['plugins']>[number];
@@ -54,17 +57,22 @@ export async function openConsole(trigger: HTMLElement, target: ConsoleTarget): 
 
 async function createSession(target: ConsoleTarget): Promise<Session> {
   const styles = Promise.all([scalarStyles, themeStyles].map(addStylesheet));
+  const sandbox = target.sandbox;
+  // A hosted sandbox is where a visitor's requests go, up or not (if not, the console says so when they send);
+  // a local one only when it runs, else the API's own first server.
   const [loaded, sandboxUp] = await Promise.all([
     loadDocument(target.documentUrl),
-    answers(target.sandboxUrl, target.path),
+    sandbox?.hosted ? true : answers(sandbox?.url, target.path),
   ]);
-  const document = withPageRequest(withConsoleServers(loaded, target.servers), target);
-  if (sandboxUp && target.sandboxUrl) document['x-scalar-selected-server'] = target.sandboxUrl;
+  const document = withPageRequest(withConsoleServers(withSandboxAt(loaded, sandbox), target.servers), target);
+  if (sandboxUp && sandbox) document['x-scalar-selected-server'] = sandbox.url;
 
   const keys = createApiKeyStore(webStorage('sessionStorage'), webStorage('localStorage'));
   const scheme = target.apiKeyScheme;
   const demoKeys = target.sandboxDemoKeys ?? [];
   const requiredPlan = target.requiredPlan;
+  const issuer = sandbox?.keyIssuer;
+  const personalKeys = issuer && createPersonalKeys(issuer.url, webStorage('sessionStorage'));
   const state = reactive<ConsoleState>({
     key: NO_KEY,
     onSandbox: false,
@@ -83,7 +91,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
             const secret = workspaceStore.auth.getAuthSecrets(DOCUMENT_NAME, scheme);
             const value = secret && SECRET_FIELD in secret ? String(secret[SECRET_FIELD] ?? '') : '';
             const key = fieldChanged(value, state.key);
-            if (key.source === 'demo') return;
+            if (key.source === 'demo' || key.source === 'personal') return;
             state.key = key;
             if (value !== (keys.get() ?? '')) keys.set(value);
           },
@@ -98,22 +106,56 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     state.key = key;
     if (scheme) workspaceStore.auth.setAuthSecrets(DOCUMENT_NAME, scheme, { [SECRET_FIELD]: keyValue(key) });
   };
-  // The server chosen in the console decides whether a demo key fits; a demo plan the reader picked stays while it does.
+  /**
+   * Without a key of the reader's, on the sandbox: its personal key for `plan` (kept, or asked for now), else its
+   * demo key for `plan`; elsewhere no key. Only the last call's answer is shown, should the reader switch quickly.
+   */
+  let asked = 0;
+  const settleKey = async (plan: string | undefined): Promise<void> => {
+    const ask = ++asked;
+    const readerKey = keys.get();
+    if (readerKey || !state.onSandbox || !personalKeys || !issuer) {
+      state.issuing = undefined;
+      const key = chooseKey({ readerKey, onSandbox: state.onSandbox, demoKeys, plan, requiredPlan });
+      if (keyValue(key) !== keyValue(state.key) || key.source !== state.key.source) showKey(key);
+      return;
+    }
+    const wanted = plan ?? requiredPlan ?? issuer.plans[0];
+    if (!wanted) return;
+    const kept = personalKeys.kept(wanted);
+    if (kept) {
+      state.issuing = undefined;
+      showKey({ source: 'personal', ...kept });
+      return;
+    }
+    state.issuing = wanted;
+    state.keyProblem = undefined;
+    try {
+      const issued = await personalKeys.issue(wanted);
+      if (ask === asked) showKey({ source: 'personal', ...issued });
+    } catch (error) {
+      if (ask !== asked) return;
+      state.keyProblem = error instanceof Error ? error.message : String(error);
+      showKey(NO_KEY);
+    } finally {
+      if (ask === asked) state.issuing = undefined;
+    }
+  };
+  const chosenPlan = () =>
+    state.key.source === 'demo' || state.key.source === 'personal' ? state.key.plan : undefined;
+
+  // The server chosen in the console decides which key fits; a plan the reader picked stays while it does.
+  let firstKey: Promise<void> = Promise.resolve();
   watch(
     () => selectedServerUrl(workspaceStore.workspace.documents[DOCUMENT_NAME]),
     (url) => {
-      state.onSandbox = url !== undefined && url === target.sandboxUrl;
-      const key = chooseKey({
-        readerKey: keys.get(),
-        onSandbox: state.onSandbox,
-        demoKeys,
-        plan: state.key.source === 'demo' ? state.key.plan : undefined,
-        requiredPlan,
-      });
-      if (keyValue(key) !== keyValue(state.key) || key.source !== state.key.source) showKey(key);
+      state.onSandbox = url !== undefined && url === sandbox?.url;
+      firstKey = settleKey(chosenPlan());
     },
     { immediate: true },
   );
+  // The first Send must already carry the key: the console opens once the sandbox has issued it (or said no).
+  await firstKey;
 
   const actions: KeyActions = {
     remember(on) {
@@ -123,16 +165,17 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     clear() {
       keys.clear();
       state.remembered = false;
-      showKey(chooseKey({ readerKey: undefined, onSandbox: state.onSandbox, demoKeys, requiredPlan }));
+      void settleKey(undefined);
     },
-    useDemoKey(plan) {
-      showKey(chooseKey({ readerKey: undefined, onSandbox: state.onSandbox, demoKeys, plan }));
+    usePlan(plan) {
+      void settleKey(plan);
     },
   };
 
   const portalPlugin: ClientPlugin = {
     hooks: {
       responseReceived({ response, responseDuration }) {
+        state.unreachable = undefined;
         state.summary = summarizeResponse({
           status: response.status,
           headers: response.headers.entries(),
@@ -155,7 +198,12 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
   await styles;
   // Scalar's own snippet hides the key only with CSS: it stays in the DOM, where screen
   // readers read it and its copy button copies it. The page's samples (with a placeholder) stay.
-  const modal = createApiClientModal({ el, workspaceStore, plugins: [portalPlugin], options: { hiddenClients: true } });
+  const modal = createApiClientModal({
+    el,
+    workspaceStore,
+    plugins: [portalPlugin],
+    options: { hiddenClients: true, customFetch: noticingUnreachable(state, sandbox?.url) },
+  });
   keepRepairingMarkup(el);
 
   let returnFocusTo: HTMLElement | undefined;
@@ -176,6 +224,29 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
 }
 
 const keyValue = (key: KeyInField) => (key.source === 'none' ? '' : key.key);
+
+/**
+ * The console's fetch: the browser's, noting a request that got no answer at all (the browser says only "Failed to
+ * fetch", for a server that is down, not there, or that CORS or the page's CSP keeps this page from reading).
+ */
+function noticingUnreachable(state: ConsoleState, sandboxUrl: string | undefined): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+    try {
+      return await window.fetch(input, init);
+    } catch (error) {
+      const aborted = error instanceof DOMException && error.name === 'AbortError';
+      if (!aborted) {
+        state.summary = undefined;
+        state.unreachable = {
+          server: url.origin,
+          sandbox: sandboxUrl !== undefined && url.href.startsWith(sandboxUrl),
+        };
+      }
+      throw error;
+    }
+  };
+}
 
 /** The server Scalar sends requests to: the one chosen, else the document's first. */
 function selectedServerUrl(document: unknown): string | undefined {

@@ -13,13 +13,13 @@ export interface ConsoleTarget {
    * in the description (`javascript:…`) is left out of the console's list, wherever it is written.
    */
   servers: string[];
-  /** The local sandbox's URL: chosen by default when it answers. */
-  sandboxUrl?: string;
+  /** The sandbox, if there is one: a hosted one is always the console's default server, a local one when it answers. */
+  sandbox?: SandboxTarget;
   /** The security scheme that carries the API key, e.g. `ApiKeyAuth`. */
   apiKeyScheme?: string;
   /**
-   * The keys the sandbox accepts for trying the API, one per plan, in plan order
-   * (lowest first). Set only when the operation takes an API key.
+   * The keys a local sandbox accepts for trying the API, one per plan, in plan order
+   * (lowest first). Set only when the operation takes an API key; a hosted sandbox issues personal keys instead.
    */
   sandboxDemoKeys?: DemoKey[];
   /** The lowest plan whose keys may call this operation (`x-required-plan`), when it is not every plan. */
@@ -44,6 +44,20 @@ export interface PageRequest {
   parameters: { in: 'path' | 'query' | 'header' | 'cookie'; name: string; value?: unknown }[];
   /** The body, when there is one: JSON, or a form's fields (`files`: those that are files, left for the reader). */
   body?: { mediaType: string; value: unknown; files?: Record<string, string> };
+}
+
+export interface SandboxTarget {
+  /** Where the console sends requests. */
+  url: string;
+  /** The description's sandbox server (its URL as written): the console lists `url` in its place. */
+  describedUrl?: string;
+  /** A hosted sandbox, which every visitor reaches (the build's `SANDBOX_URL`), rather than one on this machine. */
+  hosted: boolean;
+  /**
+   * Where the sandbox issues personal keys (a POST of `{ plan }` answered `{ key, plan, expiresAt }`) and the plans
+   * it issues them on, lowest first. Set on a hosted sandbox when the operation takes an API key.
+   */
+  keyIssuer?: { url: string; plans: string[] };
 }
 
 /** A sandbox demo key and the plan whose limits it has. */

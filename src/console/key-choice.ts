@@ -4,13 +4,15 @@
  * one, the sandbox gets one of its demo keys (the lowest plan's that may call
  * the operation, unless the reader picked another plan) so that the first
  * request just works; any other server gets no key, since the demo keys work
- * only on the sandbox.
+ * only on the sandbox. A personal key the sandbox issued for this visitor
+ * (personal-keys.ts) is chosen by the session, which has to ask for it.
  */
 import type { DemoKey } from './console-target.ts';
 
 export type KeyInField =
   | { source: 'reader'; key: string }
   | { source: 'demo'; plan: string; key: string }
+  | { source: 'personal'; plan: string; key: string; expiresAt: string }
   | { source: 'none' };
 
 export const NO_KEY: KeyInField = { source: 'none' };
@@ -41,10 +43,10 @@ export function chooseKey({ readerKey, onSandbox, demoKeys, plan, requiredPlan }
 
 /**
  * What a new value in the key field means. Scalar reports the console's own
- * writes as well as the reader's: the demo key the console put there is not
- * the reader's, anything else is (an emptied field is no key).
+ * writes as well as the reader's: a demo or personal key the console put
+ * there is not the reader's, anything else is (an emptied field is no key).
  */
 export function fieldChanged(value: string, shown: KeyInField): KeyInField {
-  if (shown.source === 'demo' && value === shown.key) return shown;
+  if ((shown.source === 'demo' || shown.source === 'personal') && value === shown.key) return shown;
   return value === '' ? NO_KEY : { source: 'reader', key: value };
 }

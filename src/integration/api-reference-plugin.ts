@@ -15,6 +15,7 @@ import { checkChangelog } from '../changes/load-changelog.ts';
 import { hasReleases } from '../changes/releases.ts';
 import { countOf, formatProblems, loadApiModel, operationCount, resolveSpecPath, SpecError } from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
+import { hostedSandboxUrl, localSandboxWarning, SandboxUrlError } from '../publishing/console-sandbox.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-scope.ts';
@@ -33,6 +34,7 @@ export function apiReferencePlugin(): StarlightPlugin {
         astroConfig,
         logger,
         isRestart,
+        command,
       }) => {
         const root = fileURLToPath(astroConfig.root);
         const file = resolveSpecPath(root);
@@ -64,6 +66,12 @@ export function apiReferencePlugin(): StarlightPlugin {
           // The changelog's inputs too: a release file's bad date stops the build here, named, not in a page.
           const warnings = [...model.warnings, ...checkChangelog(file, model.info.version)];
           if (warnings.length > 0) logger.warn(formatProblems(shown, warnings));
+          if (command === 'build') {
+            const sandboxAt = hostedSandboxUrl();
+            const local = localSandboxWarning(model);
+            if (sandboxAt) logger.info(`The live console calls the hosted sandbox at ${sandboxAt}.`);
+            else if (local) logger.warn(local);
+          }
           logger.info(
             `${model.info.title} ${model.info.version}: ${operationCount(model)}, ${countOf(model.schemas.length, 'schema')}.`,
           );
@@ -82,6 +90,10 @@ export function apiReferencePlugin(): StarlightPlugin {
             head: [...(config.head ?? []), ...discoveryLinks(model.info.title, astroConfig.base, hasReleases(file))],
           });
         } catch (error) {
+          if (error instanceof SandboxUrlError) {
+            writeSync(2, `${error.message}\n`);
+            process.exit(1);
+          }
           if (!(error instanceof SpecError)) throw error;
           if (!isRestart) {
             // Our report alone, then stop. Thrown, it would come back under Astro's "An unhandled error occurred

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
 import { apiCatalogContentType, apiCatalogPath } from '../publishing/api-catalog.ts';
+import { hostedSandboxUrl } from '../publishing/console-sandbox.ts';
 import {
   cnameFile,
   everyServer,
@@ -46,7 +47,8 @@ export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
           },
         );
         const model = await loadApiModel(resolveSpecPath(root));
-        const apiOrigins = serverOrigins(everyServer(model));
+        const hosted = hostedSandboxUrl();
+        const apiOrigins = [...serverOrigins(everyServer(model)), ...(hosted ? [new URL(hosted).origin] : [])];
         // Files a static host would serve by their name's type (none, or XML): each with its own, if it was built.
         const contentTypes = [
           { path: apiCatalogPath, type: apiCatalogContentType },

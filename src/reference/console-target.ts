@@ -1,14 +1,16 @@
 /** Build-time data for the live console: what each operation page tells it, derived from the model. */
-import type { ConsoleTarget } from '../console/console-target.ts';
+import type { ConsoleTarget, SandboxTarget } from '../console/console-target.ts';
 import {
   type ApiModel,
   type ApiOperation,
   exampleRequest,
   oncePerModel,
   operationById,
+  planOrder,
   sandboxDemoKeys,
-  sandboxServer,
+  sandboxKeyIssuer,
 } from '../openapi/index.ts';
+import { type ConsoleSandbox, consoleSandbox } from '../publishing/console-sandbox.ts';
 import { httpServerUrl } from '../publishing/host-files.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
@@ -29,13 +31,23 @@ const consoleServers = oncePerModel((model: ApiModel) => [
   ),
 ]);
 
-export function consoleTarget(model: ApiModel, operation: ApiOperation): ConsoleTarget {
+/**
+ * `sandbox`: the one the console calls (`publishing/console-sandbox.ts`); by default the description's own, as
+ * `npm run dev` has it.
+ */
+export function consoleTarget(
+  model: ApiModel,
+  operation: ApiOperation,
+  sandbox: ConsoleSandbox | undefined = consoleSandbox(model, { dev: true }),
+): ConsoleTarget {
   const urls = referenceUrls(model);
-  const sandbox = sandboxServer(model);
   const apiKey = operation.security
     .flatMap((requirement) => requirement.schemes)
     .find(({ scheme }) => scheme.type === 'apiKey');
-  const demoKeys = sandboxDemoKeys(model).map(({ plan, key }) => ({ plan, key }));
+  // Demo keys are shared by everyone who has them: fine on one's own machine, not on a sandbox open to the world,
+  // where one visitor could use up (or get banned) the key of all. There, each visitor gets a key of their own.
+  const demoKeys = sandbox?.hosted ? [] : sandboxDemoKeys(model).map(({ plan, key }) => ({ plan, key }));
+  const issuer = apiKey && demoKeys.length === 0 ? sandboxKeyIssuer(model) : undefined;
   const successor = operationById(model, operation.deprecation?.successor);
   const deprecation = operation.deprecation
     ? {
@@ -47,8 +59,10 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
     documentUrl: sitePath('/openapi.json'),
     method: operation.method,
     path: operation.path,
-    servers: consoleServers(model),
-    ...(sandbox ? { sandboxUrl: sandbox.url } : {}),
+    servers: serversWith(consoleServers(model), sandbox),
+    ...(sandbox
+      ? { sandbox: sandboxTarget(sandbox, issuer && `${sandbox.url.replace(/\/$/, '')}${issuer.path}`, model) }
+      : {}),
     ...(apiKey ? { apiKeyScheme: apiKey.scheme.key } : {}),
     ...(apiKey && demoKeys.length > 0 ? { sandboxDemoKeys: demoKeys } : {}),
     ...(operation.requiredPlan ? { requiredPlan: operation.requiredPlan } : {}),
@@ -58,5 +72,21 @@ export function consoleTarget(model: ApiModel, operation: ApiOperation): Console
     documentedHeaders: Object.fromEntries(
       operation.responses.map((response) => [response.status, response.headers.map((header) => header.name)]),
     ),
+  };
+}
+
+/** The console's servers with the sandbox it calls in the place of the description's (or first, if it names none). */
+function serversWith(servers: string[], sandbox: ConsoleSandbox | undefined): string[] {
+  if (!sandbox) return servers;
+  if (!sandbox.describedUrl) return [sandbox.url, ...servers];
+  return servers.map((url) => (url === sandbox.describedUrl ? sandbox.url : url));
+}
+
+function sandboxTarget(sandbox: ConsoleSandbox, issuerUrl: string | undefined, model: ApiModel): SandboxTarget {
+  return {
+    url: sandbox.url,
+    ...(sandbox.describedUrl ? { describedUrl: sandbox.describedUrl } : {}),
+    hosted: sandbox.hosted,
+    ...(issuerUrl ? { keyIssuer: { url: issuerUrl, plans: planOrder(model) } } : {}),
   };
 }

@@ -43,9 +43,11 @@ export function servedFixtureSite(fixture: string, name: string, options: ServeO
   };
 }
 
-interface ServeOptions {
+export interface ServeOptions {
   /** Serve the build a second time without its `_headers` (`withoutHeadersUrl`). */
   alsoWithoutHeaders?: boolean;
+  /** Build settings, as a docs team sets them (`SITE_URL`, `SANDBOX_URL`). */
+  env?: Record<string, string>;
 }
 
 export async function buildAndServe(fixture: string, name: string, options: ServeOptions = {}): Promise<FixtureSite> {
@@ -54,7 +56,7 @@ export async function buildAndServe(fixture: string, name: string, options: Serv
     spawnSync('sh', [path.join(root, 'src/build/build-site.sh'), '--outDir', outDir], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, PETSTORE_SPEC: fixture },
+      env: { ...process.env, ...options.env, PETSTORE_SPEC: fixture },
     }),
   );
   const remove = () => rmSync(path.dirname(outDir), { recursive: true, force: true });

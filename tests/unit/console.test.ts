@@ -244,7 +244,8 @@ describe('what operation pages tell the console', () => {
   it('gives the sandbox, the key scheme, the documented headers and, when deprecated, sunset and successor', () => {
     const target = consoleTarget(model, byId('getPet'));
     const sandbox = model.servers.find((s) => s.demoKeys);
-    expect(target.sandboxUrl).toBe(sandbox?.url);
+    expect(target.sandbox?.url).toBe(sandbox?.url);
+    expect(target.sandbox?.hosted).toBe(false);
     expect(target.apiKeyScheme).toBe('ApiKeyAuth');
     expect(target.deprecation).toEqual({
       sunset: byId('getPet').deprecation?.sunset,
@@ -429,7 +430,7 @@ describe('the request notes', () => {
       h(RequestNotes, {
         target,
         state: { key: NO_KEY, onSandbox: false, remembered: false, summary: undefined },
-        actions: { remember: () => {}, clear: () => {}, useDemoKey: () => {} },
+        actions: { remember: () => {}, clear: () => {}, usePlan: () => {} },
       }),
     );
     expect(html).toContain('This operation stops working on <time datetime="2027-06-30">30 June 2027</time>.');

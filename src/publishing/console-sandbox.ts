@@ -1,0 +1,66 @@
+/**
+ * Which sandbox the live console calls. The description names a local one (the server with `x-demo-keys`, which
+ * `npm run sandbox` starts); a published site's visitors do not have it. So a build takes the hosted sandbox's public
+ * address from `SANDBOX_URL` and the console calls that in the local one's place; `npm run dev` always calls the
+ * local one. A build without `SANDBOX_URL` keeps the local one, and says so (`localSandboxWarning`).
+ */
+import { type ApiModel, sandboxServer } from '../openapi/index.ts';
+import { httpServerUrl } from './host-files.ts';
+
+export interface ConsoleSandbox {
+  /** The address the console sends to: the hosted one without a trailing slash, the local one as written. */
+  url: string;
+  /** The description's sandbox server (its URL as written) that `url` stands in for, if it names one. */
+  describedUrl?: string;
+  /** Set when `url` is the hosted sandbox (`SANDBOX_URL`), which every visitor reaches. */
+  hosted: boolean;
+}
+
+/** The build setting that holds the hosted sandbox's public address. */
+export const sandboxUrlSetting = 'SANDBOX_URL';
+
+type Env = Record<string, string | undefined>;
+
+/** `SANDBOX_URL` checked: an absolute http(s) address with no query or fragment. A bad one is a build error. */
+export function hostedSandboxUrl(env: Env = process.env): string | undefined {
+  const raw = env[sandboxUrlSetting]?.trim();
+  if (!raw) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    throw new SandboxUrlError(
+      `${sandboxUrlSetting} is ${JSON.stringify(raw)}, which is not an http(s) address: give the hosted sandbox's public address, for example https://sandbox.example.org.`,
+    );
+  }
+  return url.href.replace(/\/$/, '');
+}
+
+export class SandboxUrlError extends Error {}
+
+/** The sandbox the console calls in `dev` (the local one) or in a build (the hosted one, else the local one). */
+export function consoleSandbox(
+  model: ApiModel,
+  { dev, env = process.env }: { dev: boolean; env?: Env },
+): ConsoleSandbox | undefined {
+  const described = sandboxServer(model);
+  const hosted = dev ? undefined : hostedSandboxUrl(env);
+  if (hosted) return { url: hosted, ...(described ? { describedUrl: described.url } : {}), hosted: true };
+  if (!described) return undefined;
+  return { url: described.url, describedUrl: described.url, hosted: false };
+}
+
+/**
+ * For a build without `SANDBOX_URL` whose description's sandbox is on this machine (localhost): the published
+ * console would call an address only a reader running the sandbox has. Undefined when there is nothing to say.
+ */
+export function localSandboxWarning(model: ApiModel, env: Env = process.env): string | undefined {
+  const described = sandboxServer(model);
+  if (!described || hostedSandboxUrl(env)) return undefined;
+  const host = httpServerUrl(described)?.hostname;
+  if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') return undefined;
+  return `The live console will call the sandbox at ${described.url}, which visitors of the published site do not have. Set ${sandboxUrlSetting} to the hosted sandbox's public address (see the Publishing guide, "Hosting the sandbox").`;
+}
