@@ -1,5 +1,6 @@
 /** The guides as a reader sees them: figures from the spec, header names, the figure, the samples. */
 import { expect, test } from '@playwright/test';
+import { sandboxKeyIssuer, sandboxServer } from '../../src/openapi/index.ts';
 import { model } from './support.ts';
 
 const figure = (n: number | 'custom') => (n === 'custom' ? 'custom' : n.toLocaleString('en-US'));
@@ -12,16 +13,21 @@ test.describe('guides', () => {
     await expect(nav.getByRole('link', { name: 'Rate limits' })).toBeVisible();
   });
 
-  test('getting started gives the demo keys, runnable samples and the rate-limit headers', async ({ page }) => {
+  test('getting started gets a sandbox key, then gives runnable samples and the rate-limit headers', async ({
+    page,
+  }) => {
     await page.goto('/guides/getting-started/');
     const main = page.getByRole('main');
-    for (const key of model.servers.flatMap((s) => s.demoKeys ?? [])) {
-      await expect(main.getByRole('row').filter({ hasText: key.key })).toContainText(key.plan);
-    }
+    // Built without SANDBOX_URL, the guide sends readers to the description's own (local) sandbox.
+    const sandbox = sandboxServer(model)?.url;
+    await expect(main.getByRole('heading', { name: '1. Get a sandbox key' })).toBeVisible();
+    await expect(
+      main.getByText(`curl -s -X POST "\${PETSTORE_URL:-${sandbox}}${sandboxKeyIssuer(model)?.path}"`),
+    ).toBeVisible();
     for (const name of ['curl', 'JavaScript (Node 18+ or a browser)', 'Python 3']) {
       await expect(main.getByRole('heading', { name })).toBeVisible();
     }
-    await expect(main.getByText('curl -i "${PETSTORE_URL:-http://localhost:4010}/pets?limit=2"')).toBeVisible();
+    await expect(main.getByText(`curl -i "\${PETSTORE_URL:-${sandbox}}/pets?limit=2"`)).toBeVisible();
     for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) {
       await expect(main.getByRole('rowheader', { name })).toBeVisible();
     }

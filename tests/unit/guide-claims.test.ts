@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiModel, sandboxServer } from '../../src/openapi/index.ts';
+import { type ApiModel, sandboxKeyIssuer, sandboxServer } from '../../src/openapi/index.ts';
 import { keys, petStoreModel, startSandbox } from './sandbox/support.ts';
 
 const guidesDir = path.resolve(import.meta.dirname, '../../src/content/docs/guides');
@@ -81,13 +81,18 @@ describe('what the guides say', () => {
     }
   });
 
-  it('gives the sandbox the address the spec gives it', () => {
+  it("writes no sandbox address by hand: the samples default to the spec's, and ask its key issuer for a key", () => {
+    // The address shown is the build's (SandboxAddress, SandboxSample): the hosted sandbox's when published.
+    expect(guides.get('getting-started')).not.toMatch(/https?:\/\/(localhost|127\.0\.0\.1)/);
     const sandbox = sandboxServer(model)?.url.replace(/\/$/, '');
-    const addresses = [...(guides.get('getting-started') ?? '').matchAll(/`(http:\/\/localhost:\d+)`/g)]
-      .map((m) => m[1])
-      .filter((url) => url !== 'http://localhost:4321'); // the site's own dev server, not the API
-    expect(addresses.length).toBeGreaterThan(0);
-    expect(new Set(addresses)).toEqual(new Set([sandbox]));
+    const samples = path.resolve(guidesDir, '../../../guides/samples');
+    for (const file of ['get-key.sh', 'first-call.sh', 'first-call.mjs', 'first_call.py']) {
+      const defaults = [...readFileSync(path.join(samples, file), 'utf8').matchAll(/(https?:\/\/[\w.]+:\d+)/g)];
+      expect(new Set(defaults.map((m) => m[1])), file).toEqual(new Set([sandbox]));
+    }
+    const issuer = sandboxKeyIssuer(model);
+    expect(issuer?.method).toBe('post');
+    expect(readFileSync(path.join(samples, 'get-key.sh'), 'utf8')).toContain(`}${issuer?.path}"`);
   });
 
   it("quotes the back-off clients' own cap", () => {

@@ -40,6 +40,15 @@ function runSample(command: string, args: string[]) {
 }
 
 describe('getting started samples', () => {
+  it.runIf(has('curl') && has('bash'))('curl gets a sandbox key of its own, on the Free plan', () => {
+    const { status, stdout } = runSample('bash', ['get-key.sh']);
+    expect(status).toBe(0);
+    const answer = JSON.parse(stdout) as { key: string; plan: string; expiresAt: string };
+    expect(answer.key).toMatch(/^sk_sandbox_/);
+    expect(answer.plan).toBe('free');
+    expect(Date.parse(answer.expiresAt)).toBeGreaterThan(Date.now());
+  });
+
   it.runIf(has('curl') && has('bash'))('curl lists two pets and shows the rate-limit headers', () => {
     const { status, stdout } = runSample('bash', ['first-call.sh']);
     expect(status).toBe(0);
