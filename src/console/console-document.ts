@@ -5,10 +5,9 @@
  * `x-try-it` and its aliases, read here from the raw description), and with
  * the page's example request as the examples of its operation.
  */
-import { readTryIt } from '../openapi/extensions/try-it.ts';
-import { getAtPointer, isRecord } from '../openapi/json-pointer.ts';
-import { isHttpMethod } from '../openapi/model.ts';
-import type { ConsoleTarget, SandboxTarget } from './console-target.ts';
+
+import type { ConsoleTarget, SandboxTarget } from '../contracts/console-target.ts';
+import { getAtPointer, isHttpMethod, isRecord, readTryIt } from '../openapi/browser.ts';
 
 /** `document` without closed operations, and without path items left with no operation. */
 export function withoutClosedOperations(document: Record<string, unknown>): Record<string, unknown> {
@@ -92,12 +91,11 @@ function mapServerLists(
 
 /**
  * `document` with the page's example request written into the operation the
- * console opens on. Scalar fills its fields from examples, so each parameter
- * the page's samples send gets that value as its one example, each one they
- * leave out keeps its value but starts disabled, and the body's media type
- * gets the sample's body: the first Send is the call the samples show. Only
- * this operation changes; `$ref`'d parameters and bodies are copied into it,
- * never edited where they are shared.
+ * console opens on. Scalar fills its fields from examples: the page hands the
+ * parameters with theirs (the value its samples send, or a disabled one), and
+ * the body's media type gets the sample's body: the first Send is the call
+ * the samples show. Only this operation changes; a `$ref`'d body is copied
+ * into it, never edited where it is shared.
  */
 export function withPageRequest(document: Record<string, unknown>, target: ConsoleTarget): Record<string, unknown> {
   const paths = document.paths;
@@ -105,25 +103,12 @@ export function withPageRequest(document: Record<string, unknown>, target: Conso
   const method = target.method.toLowerCase();
   const operation = isRecord(item) ? item[method] : undefined;
   if (!isRecord(paths) || !isRecord(item) || !isRecord(operation)) return document;
-  const resolve = (value: unknown) => resolveLocal(document, value);
-
-  // An operation's parameter replaces the path item's one of the same name and location.
-  const merged = new Map<string, Record<string, unknown>>();
-  for (const raw of [...arrayOf(item.parameters), ...arrayOf(operation.parameters)]) {
-    const parameter = resolve(raw);
-    if (isRecord(parameter)) merged.set(`${parameter.in}\n${parameter.name}`, parameter);
-  }
-  const parameters = [...merged.values()].map((parameter) => {
-    const sent = target.request.parameters.find((p) => p.in === parameter.in && p.name === parameter.name);
-    if (!sent) return parameter;
-    if ('value' in sent) return withOneExample(parameter, { value: sent.value });
-    const shown = shownValue(document, parameter);
-    return shown === undefined ? parameter : withOneExample(parameter, { value: shown, 'x-disabled': true });
-  });
-
-  const changed: Record<string, unknown> = { ...operation, parameters };
+  // The page hands every parameter written out whole, the path item's included: an operation's parameter wins over
+  // the path item's of the same name and place, so this list is what Scalar shows. The path item's stay for its
+  // other operations.
+  const changed: Record<string, unknown> = { ...operation, parameters: target.request.parameters };
   const body = target.request.body;
-  const requestBody = resolve(operation.requestBody);
+  const requestBody = resolveLocal(document, operation.requestBody);
   if (body && isRecord(requestBody) && isRecord(requestBody.content)) {
     const media = requestBody.content[body.mediaType];
     if (isRecord(media)) {
@@ -139,24 +124,6 @@ export function withPageRequest(document: Record<string, unknown>, target: Conso
 
 function withoutFields(value: unknown, names: readonly string[]): unknown {
   return isRecord(value) ? Object.fromEntries(Object.entries(value).filter(([name]) => !names.includes(name))) : value;
-}
-
-/** A parameter whose only example is `example` (Scalar reads `x-disabled` on it). */
-function withOneExample(parameter: Record<string, unknown>, example: Record<string, unknown>): Record<string, unknown> {
-  const { example: _example, examples: _examples, ...rest } = parameter;
-  return { ...rest, examples: { page: example } };
-}
-
-/** The value Scalar would fill an optional parameter with: its example, else its schema's default, enum or example. */
-function shownValue(document: Record<string, unknown>, parameter: Record<string, unknown>): unknown {
-  if (parameter.example !== undefined) return parameter.example;
-  if (isRecord(parameter.examples)) {
-    const first = resolveLocal(document, Object.values(parameter.examples)[0]);
-    if (isRecord(first) && first.value !== undefined) return first.value;
-  }
-  const schema = resolveLocal(document, parameter.schema);
-  if (!isRecord(schema)) return undefined;
-  return schema.default ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined) ?? schema.example;
 }
 
 /** Follows `#/…` references within the document (a few hops at most); anything else comes back as it is. */

@@ -5,8 +5,8 @@
  * headers the browser could not see beside the response.
  */
 import { defineComponent, h, onBeforeUnmount, type PropType, ref, type VNode } from 'vue';
-import { humanDate, isoDate } from '../openapi/sunset-date.ts';
-import type { ConsoleTarget } from './console-target.ts';
+import type { ConsoleTarget } from '../contracts/console-target.ts';
+import { humanDate, isoDate } from '../openapi/browser.ts';
 import type { KeyInField } from './key-choice.ts';
 import { type ResponseSummary, secondsLeft } from './response-summary.ts';
 

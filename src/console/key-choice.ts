@@ -7,7 +7,7 @@
  * only on the sandbox. A personal key the sandbox issued for this visitor
  * (personal-keys.ts) is chosen by the session, which has to ask for it.
  */
-import type { DemoKey } from './console-target.ts';
+import type { DemoKey } from '../contracts/console-target.ts';
 
 export type KeyInField =
   | { source: 'reader'; key: string }

@@ -3,7 +3,7 @@
  * (sessionStorage) until shortly before they expire. They are the sandbox's keys, made for this visitor, not the
  * reader's own: they never go into the reader's key store, and are not remembered on the device.
  */
-import { isRecord } from '../openapi/json-pointer.ts';
+import { isRecord } from '../openapi/browser.ts';
 import type { KeyStorage } from './api-key-store.ts';
 
 export interface PersonalKey {

@@ -98,6 +98,10 @@ export interface ApiSecurityRequirement {
 /** A parameter: a header's fields plus where it goes. */
 export interface ApiParameter extends ApiHeader {
   in: 'path' | 'query' | 'header' | 'cookie';
+  /** How the value is written into the request, when the description says (`form`, `deepObject`, …). */
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
 }
 
 export interface ApiMediaType {

@@ -1,8 +1,10 @@
 /** Build-time data for the live console: what each operation page tells it, derived from the model. */
-import type { ConsoleTarget, SandboxTarget } from '../console/console-target.ts';
+import type { ConsoleParameter, ConsoleTarget, PageRequest, SandboxTarget } from '../contracts/console-target.ts';
 import {
   type ApiModel,
   type ApiOperation,
+  type ApiParameter,
+  type ExampleRequest,
   exampleRequest,
   oncePerModel,
   operationById,
@@ -68,7 +70,7 @@ export function consoleTarget(
     ...(operation.requiredPlan ? { requiredPlan: operation.requiredPlan } : {}),
     authenticationGuideUrl: sitePath('/guides/authentication/'),
     ...(deprecation ? { deprecation } : {}),
-    request: exampleRequest(model.schemaResolver, operation),
+    request: pageRequest(model, exampleRequest(model.schemaResolver, operation), operation.parameters),
     documentedHeaders: Object.fromEntries(
       operation.responses.map((response) => [response.status, response.headers.map((header) => header.name)]),
     ),
@@ -89,4 +91,44 @@ function sandboxTarget(sandbox: ConsoleSandbox, issuerUrl: string | undefined, m
     hosted: sandbox.hosted,
     ...(issuerUrl ? { keyIssuer: { url: issuerUrl, plans: planOrder(model) } } : {}),
   };
+}
+
+/**
+ * The example request as the console takes it: each parameter written out whole (the console then follows no
+ * `$ref` and merges no levels itself), with the value the samples send, or the one it shows for those they leave out.
+ */
+function pageRequest(model: ApiModel, request: ExampleRequest, parameters: readonly ApiParameter[]): PageRequest {
+  return {
+    parameters: parameters.map((parameter) => {
+      const sent = request.parameters.find((p) => p.in === parameter.in && p.name === parameter.name);
+      const written = consoleParameter(parameter);
+      if (sent && 'value' in sent) return { ...written, examples: { page: { value: sent.value } } };
+      const shown = shownValue(model, parameter);
+      return shown === undefined ? written : { ...written, examples: { page: { value: shown, 'x-disabled': true } } };
+    }),
+    ...(request.body ? { body: request.body } : {}),
+  };
+}
+
+/** The parameter as Scalar reads it. Its description is left out: the page beside the console shows it, and on every page it would double the console data. */
+function consoleParameter(parameter: ApiParameter): ConsoleParameter {
+  const { name, in: location, required, deprecated, schema, style, explode, allowReserved } = parameter;
+  return {
+    name,
+    in: location,
+    required,
+    ...(deprecated ? { deprecated: true as const } : {}),
+    ...(schema !== undefined ? { schema } : {}),
+    ...(style !== undefined ? { style } : {}),
+    ...(explode !== undefined ? { explode } : {}),
+    ...(allowReserved !== undefined ? { allowReserved } : {}),
+  };
+}
+
+/** The value Scalar would fill an optional parameter with: its example, else its schema's default, enum or example. */
+function shownValue(model: ApiModel, parameter: ApiParameter): unknown {
+  const example = parameter.examples[0]?.value;
+  if (example !== undefined) return example;
+  const schema = parameter.schema ? model.schemaResolver.resolve(parameter.schema) : undefined;
+  return schema?.default ?? schema?.enum?.[0] ?? schema?.example;
 }

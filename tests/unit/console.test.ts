@@ -9,7 +9,6 @@ import { renderToString } from 'vue/server-renderer';
 import { API_KEY_STORAGE_KEY, createApiKeyStore, type KeyStorage } from '../../src/console/api-key-store.ts';
 import { withConsoleServers, withoutClosedOperations, withPageRequest } from '../../src/console/console-document.ts';
 import { RequestNotes } from '../../src/console/console-panels.ts';
-import type { ConsoleTarget } from '../../src/console/console-target.ts';
 import { chooseKey, fieldChanged, NO_KEY } from '../../src/console/key-choice.ts';
 import {
   documentedHeadersFor,
@@ -17,6 +16,7 @@ import {
   secondsLeft,
   summarizeResponse,
 } from '../../src/console/response-summary.ts';
+import type { ConsoleTarget } from '../../src/contracts/console-target.ts';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { bodyText, harRequest } from '../../src/openapi/samples.ts';
 import { consoleTarget } from '../../src/reference/console-target.ts';
@@ -350,38 +350,43 @@ describe("the console's first request", () => {
     expect(harRequest(model, op).queryString).toEqual([]);
   });
 
-  it("fills a path parameter with the value the sample uses, over the path item's own definition", () => {
-    const document = withPageRequest(
-      {
-        paths: {
-          '/things/{id}': {
-            parameters: [{ $ref: '#/components/parameters/Id' }],
-            get: { parameters: [{ name: 'q', in: 'query', schema: { type: 'string', default: 'all' } }] },
-          },
-        },
-        components: { parameters: { Id: { name: 'id', in: 'path', required: true, schema: { type: 'string' } } } },
-      },
-      {
-        ...consoleTarget(model, byId('listPets')),
-        method: 'GET',
-        path: '/things/{id}',
-        request: {
-          parameters: [
-            { in: 'path', name: 'id', value: 'th_1' },
-            { in: 'query', name: 'q' },
-          ],
-        },
-      },
-    );
-    expect(operationIn(document, 'get', '/things/{id}').parameters).toEqual([
+  it("is handed every parameter written out whole: the path item's ($ref followed) merged with the operation's", async () => {
+    const tiny = await modelOf(`openapi: 3.0.3
+info: { title: t, version: 1.0.0 }
+paths:
+  /things/{id}:
+    parameters:
+      - $ref: '#/components/parameters/Id'
+      - { name: q, in: query, schema: { type: string, default: none } }
+    get:
+      operationId: getThing
+      parameters:
+        - { name: q, in: query, style: form, explode: false, schema: { type: string, default: all } }
+      responses: { '200': { description: OK } }
+components:
+  parameters:
+    Id: { name: id, in: path, required: true, schema: { type: string }, example: th_1 }
+`);
+    const [op] = tiny.operations;
+    if (!op) throw new Error('no operation');
+    const target = consoleTarget(tiny, op);
+    expect(target.request.parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'string' }, examples: { page: { value: 'th_1' } } },
       {
         name: 'q',
         in: 'query',
+        required: false,
         schema: { type: 'string', default: 'all' },
+        style: 'form',
+        explode: false,
         examples: { page: { value: 'all', 'x-disabled': true } },
       },
     ]);
+    const document = withPageRequest(JSON.parse(JSON.stringify(tiny.source)), target);
+    expect(operationIn(document, 'get', '/things/{id}').parameters).toEqual(target.request.parameters);
+    // The path item's own list stays, for its other operations.
+    const item = (document.paths as Record<string, { parameters?: unknown[] }>)['/things/{id}'];
+    expect(item?.parameters).toHaveLength(2);
   });
 
   it('fills a form with the fields the sample sends, but leaves its files for the reader to choose', () => {

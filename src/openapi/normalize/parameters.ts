@@ -22,6 +22,9 @@ export function mergeParameters(
         ...readParameterFields(parameter.name, parameter, reading.deref),
         in: parameter.in as ApiParameter['in'],
       };
+      if (typeof parameter.style === 'string') result.style = parameter.style;
+      if (typeof parameter.explode === 'boolean') result.explode = parameter.explode;
+      if (typeof parameter.allowReserved === 'boolean') result.allowReserved = parameter.allowReserved;
       merged.set(`${parameter.in}\u0000${parameter.name}`, result);
     });
   }

@@ -1,7 +1,8 @@
 /**
- * What an operation page tells the console about its operation. The page
- * writes it at build time as JSON on the Try-it control; the console reads it
- * in the browser and knows nothing else of how pages are built.
+ * The contract between the pages and the live console: what an operation page tells the console about its
+ * operation. The page writes it at build time as JSON on the Try-it control (src/reference/console-target.ts); the
+ * console reads it in the browser (src/console/) and knows nothing else of how pages are built. Plain data only:
+ * neither side's code lives here.
  */
 export interface ConsoleTarget {
   /** The API description as JSON; the console leaves out the operations whose console is off. */
@@ -40,10 +41,29 @@ export interface ConsoleTarget {
 
 /** The parameters and body of an operation's example request, as plain data. */
 export interface PageRequest {
-  /** Every parameter of the operation; `value` (unserialized) on those the request sends. */
-  parameters: { in: 'path' | 'query' | 'header' | 'cookie'; name: string; value?: unknown }[];
+  /**
+   * Every parameter of the operation, as the console is to show it: the path item's and the operation's merged and
+   * their `$ref`s followed (by the spec model, at build time), as OpenAPI parameter objects.
+   */
+  parameters: ConsoleParameter[];
   /** The body, when there is one: JSON, or a form's fields (`files`: those that are files, left for the reader). */
   body?: { mediaType: string; value: unknown; files?: Record<string, string> };
+}
+
+/**
+ * An OpenAPI parameter object whose one example is what the console fills in: the value the page's samples send, or
+ * (`x-disabled`, which Scalar reads) the value it would show for one they leave out.
+ */
+export interface ConsoleParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  deprecated?: true;
+  schema?: unknown;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  examples?: { page: { value: unknown; 'x-disabled'?: true } };
 }
 
 export interface SandboxTarget {
