@@ -6,10 +6,13 @@
  * what the operation uses, not how often models reach into each other (a
  * list response whose items mention one Address three times would otherwise
  * repeat its fields three times). A reference already open higher up in the
- * same tree is circular and stops there; a named model nested deeper than
- * `maxNestedModels` (one on a page of more than `fieldsPerPage` fields) is a
- * link too, and so are fields nested more than `maxDepth` expanders deep that
- * belong to a model (its page shows them).
+ * same tree is circular and stops there (so is an inline `allOf` of models
+ * already open, and a schema inside itself through a `$ref` that names no
+ * model); a named model nested deeper than `maxNestedModels` (one on a page of
+ * more than `fieldsPerPage` fields) is a link too, and so are fields nested
+ * more than `maxDepth` expanders deep that belong to a model (its page shows
+ * them). No page opens more than `fieldDepthAtMost` expanders, whatever the
+ * schema: the planner and the renderer recurse once per level.
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SchemaOrRef, SchemaResolver } from '../openapi/index.ts';
@@ -33,6 +36,14 @@ export const maxNestedModels = 2;
  * elements.
  */
 export const fieldDepthOnOperationPages = 2;
+
+/**
+ * Levels of expanders any page opens, model pages included: past it, fields link to the page of the model they
+ * belong to, or, on that model's own page, are not listed. GitHub's deepest model page opens 6 (`environment`),
+ * so real pages stay whole; a description of Microsoft Graph's shape, whose inline `allOf` mixes of 200-field
+ * models reach into each other, otherwise nested without end and overflowed the stack.
+ */
+export const fieldDepthAtMost = 6;
 
 /**
  * Fields a page shows before the models nested inside its models become links to their pages, which list their
@@ -71,6 +82,11 @@ export type FieldTree =
    * (`inModel`: the model is an ancestor holding these fields, not their own type).
    */
   | { kind: 'elsewhere'; model: string; reason: 'shown-above' | 'too-deep'; inModel?: true }
+  /**
+   * Fields this page does not list and no other page lists better: nested more than `fieldDepthAtMost` levels
+   * inside the page's own model (or an inline schema), or inside themselves through a `$ref` that names no model.
+   */
+  | { kind: 'unlisted'; reason: 'too-deep' | 'circular' }
   /** The same inline fields as a field higher up this page (`field`), whose expander has the id `anchor`. */
   | { kind: 'same-as'; field: string; anchor: string }
   /** `anchor`: set when a later field has the same fields and links here. */
@@ -106,6 +122,8 @@ export class FieldTreePlanner {
   readonly #schemas: SchemaResolver;
   readonly #maxDepth: number;
   readonly #maxNestedModels: number;
+  /** The model whose own page this is: fields cut in it have no better page to link to. */
+  readonly #ownModel: string | undefined;
   readonly #expanded = new Set<string>();
   /** Inline fields already shown on this page, by their schema's JSON. */
   readonly #shownInline = new Map<
@@ -116,32 +134,36 @@ export class FieldTreePlanner {
 
   /**
    * `maxDepth`: how many levels of expanders a model's fields may open on this page; `maxNestedModels`: how many
-   * named models one tree expands inside each other before the next is a link.
+   * named models one tree expands inside each other before the next is a link; `ownModel`: on a model's page,
+   * that model.
    */
   constructor(
     schemas: SchemaResolver,
     {
       maxDepth = Number.POSITIVE_INFINITY,
       maxNestedModels: nested = maxNestedModels,
-    }: { maxDepth?: number; maxNestedModels?: number } = {},
+      ownModel,
+    }: { maxDepth?: number; maxNestedModels?: number; ownModel?: string } = {},
   ) {
     this.#schemas = schemas;
-    this.#maxDepth = maxDepth;
+    this.#maxDepth = Math.min(maxDepth, fieldDepthAtMost);
     this.#maxNestedModels = nested;
+    this.#ownModel = ownModel;
   }
 
   plan(schema: SchemaOrRef): FieldTree {
-    return this.#plan(schema, [], 0, undefined);
+    return this.#plan(schema, { models: [], schemas: [] }, 0, undefined);
   }
 
   /** A field's fields: planned, or a link to the same inline fields shown higher up the page. */
   #planField(
     field: string,
     schema: SchemaOrRef,
-    open: readonly string[],
+    inside: Enclosing,
     depth: number,
     holder: string | undefined,
   ): FieldTree {
+    const open = inside.models;
     const key = refName(schema) === undefined ? inlineKey(schema) : undefined;
     const first = key === undefined ? undefined : this.#shownInline.get(key);
     // Only to fields shown no less fully: as deep or less, and inside no model this one is not inside too (a copy
@@ -150,7 +172,7 @@ export class FieldTreePlanner {
       first.tree.anchor ??= `pst-fields-${++this.#anchors}`;
       return { kind: 'same-as', field: first.field, anchor: first.tree.anchor };
     }
-    const tree = this.#plan(schema, open, depth, holder);
+    const tree = this.#plan(schema, inside, depth, holder);
     // Only fields listed in an expander are linked to (its id is on the expander's contents).
     if (key !== undefined && tree.kind === 'shape' && listsFields(tree)) {
       this.#shownInline.set(key, { field, depth, open, tree });
@@ -159,34 +181,42 @@ export class FieldTreePlanner {
   }
 
   /**
-   * `open`: the models of the enclosing trees, outermost first; `depth`: expanders above this tree; `holder`: the
-   * innermost model whose page lists these fields (a model extended inline is open, but its page lacks the fields
-   * added to it).
+   * `inside`: the models and schemas of the enclosing trees, outermost first; `depth`: expanders above this tree;
+   * `holder`: the innermost model whose page lists these fields (a model extended inline is open, but its page
+   * lacks the fields added to it).
    */
-  #plan(schema: SchemaOrRef, open: readonly string[], depth: number, holder: string | undefined): FieldTree {
+  #plan(schema: SchemaOrRef, inside: Enclosing, depth: number, holder: string | undefined): FieldTree {
     const schemas = this.#schemas;
+    const open = inside.models;
     const model = refName(schema);
     // A model restated or extended inline (`allOf: [{$ref: issue}, {properties: …}]`, as GitHub answers) nests like
     // the model itself, and inside itself it is circular as the model would be (a 3.1 `$ref` with a description,
-    // read as such an `allOf`, otherwise recursed without end on a model page).
-    const based = model ?? extendedModel(schemas, schema);
-    if (based !== undefined && open.includes(based)) return { kind: 'circular', model: based };
+    // read as such an `allOf`, otherwise recursed without end on a model page). An inline mix of several models
+    // holds each of them: Graph-shaped models whose mixes hold each other's mixes nested without end.
+    const based = model !== undefined ? [model] : composedModels(schemas, schema);
+    const reentered = based.find((name) => open.includes(name));
+    if (reentered !== undefined) return { kind: 'circular', model: reentered };
     if (model !== undefined) {
       if (this.#expanded.has(model)) return { kind: 'elsewhere', model, reason: 'shown-above' };
       if (open.length >= this.#maxNestedModels) return { kind: 'elsewhere', model, reason: 'too-deep' };
     }
-    if (depth > this.#maxDepth && holder !== undefined) {
+    if (depth > this.#maxDepth && holder !== undefined && holder !== this.#ownModel) {
       return model
         ? { kind: 'elsewhere', model, reason: 'too-deep' }
         : { kind: 'elsewhere', model: holder, reason: 'too-deep', inModel: true };
     }
+    if (depth > fieldDepthAtMost) {
+      return model ? { kind: 'elsewhere', model, reason: 'too-deep' } : { kind: 'unlisted', reason: 'too-deep' };
+    }
+    const s = schemas.resolve(schema);
+    // Inside itself through a `$ref` that names no model (`#/components/schemas/A/properties/child`).
+    if (inside.schemas.includes(s)) return { kind: 'unlisted', reason: 'circular' };
     if (model !== undefined) this.#expanded.add(model);
     // A model restated with more fields required shows that model's fields: later uses of the model say "as above".
     const restated = model === undefined ? restatedModel(schemas, schema) : undefined;
     if (restated !== undefined) this.#expanded.add(restated);
-    const inner = based ? [...open, based] : open;
+    const inner: Enclosing = { models: [...open, ...based], schemas: [...inside.schemas, s] };
     const innerHolder = model ?? holder;
-    const s = schemas.resolve(schema);
     const shape: Shape = {
       rows: (objectProperties(schemas, schema) ?? []).map((row) => {
         const rowSchema = schemas.resolve(row.schema);
@@ -224,6 +254,34 @@ export class FieldTreePlanner {
     }
     return { kind: 'shape', shape };
   }
+}
+
+/** What encloses a tree: the models open around it (outermost first) and every schema it is inside. */
+interface Enclosing {
+  models: readonly string[];
+  schemas: readonly object[];
+}
+
+/**
+ * The models an inline `allOf` builds on, its inline parts' own `allOf`s included; none for a `$ref` or a
+ * schema without `allOf`.
+ */
+export function composedModels(schemas: SchemaResolver, schema: SchemaOrRef): string[] {
+  const models: string[] = [];
+  const seen = new Set<object>();
+  const visit = (part: SchemaOrRef) => {
+    const name = refName(part);
+    if (name !== undefined) {
+      if (!models.includes(name)) models.push(name);
+      return;
+    }
+    const s = schemas.resolve(part);
+    if (seen.has(s)) return;
+    seen.add(s);
+    for (const inner of s.allOf ?? []) visit(inner);
+  };
+  if (refName(schema) === undefined) visit(schema);
+  return models;
 }
 
 /** Whether a tree lists fields (worth an expander), rather than only saying where they are. */

@@ -13,14 +13,16 @@ export function refName(schema: SchemaOrRef | undefined): string | undefined {
 }
 
 /** `integer (int64)`, `array of Pet`, `string | null`, `one of 2 shapes`… */
-export function typeLabel(schemas: SchemaResolver, schema: SchemaOrRef): string {
+export function typeLabel(schemas: SchemaResolver, schema: SchemaOrRef, within: readonly object[] = []): string {
   const name = refName(schema);
   if (name) return name;
   const s = schemas.resolve(schema);
   const choice = scalarChoice(s);
   let label: string;
   if (s.type === 'array') {
-    label = `array of ${s.items ? typeLabel(schemas, s.items) : 'anything'}`;
+    // An array of itself through a `$ref` that names no model is labelled once.
+    const items = s.items && !within.includes(s) ? typeLabel(schemas, s.items, [...within, s]) : 'anything';
+    label = `array of ${items}`;
   } else if (s.type) {
     label = s.format ? `${s.type} (${s.format})` : s.type;
   } else if (s.allOf) {
@@ -124,13 +126,18 @@ export interface PropertyRow {
 }
 
 /** The properties an object schema has, merging allOf parts as a reader would expect. */
-export function objectProperties(schemas: SchemaResolver, schema: SchemaOrRef): PropertyRow[] | undefined {
+export function objectProperties(
+  schemas: SchemaResolver,
+  schema: SchemaOrRef,
+  /** The schemas whose allOf this is in: a schema that is its own part adds nothing more. */
+  within: readonly object[] = [],
+): PropertyRow[] | undefined {
   const s = schemas.resolve(schema);
   const rows = new Map<string, PropertyRow>();
   const required = new Set<string>(s.required ?? []);
   let any = false;
-  for (const part of s.allOf ?? []) {
-    const inner = objectProperties(schemas, part);
+  for (const part of within.includes(s) ? [] : (s.allOf ?? [])) {
+    const inner = objectProperties(schemas, part, [...within, s]);
     const partSchema = schemas.resolve(part);
     for (const name of partSchema.required ?? []) required.add(name);
     if (inner) {
@@ -158,9 +165,10 @@ export function additionalPropertiesNote(schemas: SchemaResolver, schema: Schema
 }
 
 /** Whether a schema has inner structure worth expanding (an object, array of objects, or composition). */
-export function hasChildren(schemas: SchemaResolver, schema: SchemaOrRef): boolean {
+export function hasChildren(schemas: SchemaResolver, schema: SchemaOrRef, within: readonly object[] = []): boolean {
   const s = schemas.resolve(schema);
   if (s.oneOf || s.anyOf) return scalarChoice(s) === undefined;
-  if (s.type === 'array') return s.items ? hasChildren(schemas, s.items) : false;
+  // An array of arrays of itself (`Tree: {type: array, items: {$ref: Tree}}`) holds nothing but itself.
+  if (s.type === 'array') return s.items && !within.includes(s) ? hasChildren(schemas, s.items, [...within, s]) : false;
   return (objectProperties(schemas, schema)?.length ?? 0) > 0 || typeof s.additionalProperties === 'object';
 }

@@ -15,81 +15,10 @@ import {
   responseExamples,
   wholeExamples,
 } from '../../src/reference/operation-outline.ts';
+import { smallGraphDescription } from '../bench/generate-graph-description.ts';
 import { modelOf } from './support/check.ts';
 
-/** Models that refer to each other in a ring (and to themselves), each 200 fields wide. */
-const ring = 5;
-const fieldsPerModel = 200;
-const chainLength = 30;
-
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-/**
- * Model `Entity<i>`: read-only `ro_*` and write-only `wo_*` fields among plain ones (some required), then
- * navigation properties: to itself, a list of itself, the next model in the ring, an allOf of two models and
- * a oneOf, and the head of a 30-level chain of required fields.
- */
-function entity(index: number): Record<string, unknown> {
-  const next = `Entity${(index + 1) % ring}`;
-  const properties: Record<string, unknown> = {};
-  const navigation: Record<string, unknown> = {
-    self: ref(`Entity${index}`),
-    children: { type: 'array', items: ref(`Entity${index}`) },
-    next: ref(next),
-    nextList: { type: 'array', items: ref(next) },
-    mixed: {
-      allOf: [
-        ref(next),
-        ref(`Entity${(index + 2) % ring}`),
-        { type: 'object', properties: { extra: { type: 'string' } } },
-      ],
-    },
-    either: { oneOf: [ref(`Entity${(index + 3) % ring}`), { type: 'string' }] },
-    chain: ref('Level0'),
-  };
-  const plain = fieldsPerModel - Object.keys(navigation).length;
-  for (let n = 0; n < plain; n++) {
-    if (n % 5 === 1) properties[`ro_${n}`] = { type: 'string', readOnly: true };
-    else if (n % 5 === 2) properties[`wo_${n}`] = { type: 'string', writeOnly: true };
-    else if (n % 5 === 3) properties[`at_${n}`] = { type: 'string', format: 'date-time' };
-    else properties[`field_${n}`] = { type: n % 2 === 0 ? 'string' : 'integer' };
-  }
-  // Navigation first, as some descriptions write them: the optional-field limit alone must not hide them.
-  return {
-    type: 'object',
-    required: ['field_0', 'ro_1', 'chain'],
-    properties: { ...navigation, ...properties },
-  };
-}
-
-/** `Level<i>` requires `next` (the next level) down to `Level29`, and points back into the ring. */
-function level(index: number): Record<string, unknown> {
-  return {
-    type: 'object',
-    required: index < chainLength - 1 ? ['depth', 'next'] : ['depth'],
-    properties: {
-      depth: { type: 'integer', example: index },
-      ...(index < chainLength - 1 ? { next: ref(`Level${index + 1}`) } : {}),
-      back: ref('Entity0'),
-      siblings: { type: 'array', items: ref(`Level${index}`) },
-    },
-  };
-}
-
-function graphLike(): string {
-  const schemas: Record<string, unknown> = {};
-  for (let i = 0; i < ring; i++) schemas[`Entity${i}`] = entity(i);
-  for (let i = 0; i < chainLength; i++) schemas[`Level${i}`] = level(i);
-  const body = { required: true, content: { 'application/json': { schema: ref('Entity0') } } };
-  const answer = { description: 'Created', content: { 'application/json': { schema: ref('Entity0') } } };
-  return JSON.stringify({
-    openapi: '3.0.3',
-    info: { title: 'Graph-like', version: '1.0.0' },
-    servers: [{ url: 'https://example.test' }],
-    paths: { '/entities': { post: { operationId: 'createEntity', requestBody: body, responses: { 201: answer } } } },
-    components: { schemas },
-  });
-}
 
 /** Nesting of objects and arrays: a scalar is 0, `{}` 1, `{"a": []}` 2. */
 function depthOf(value: unknown): number {
@@ -120,7 +49,7 @@ function fieldNames(value: unknown, into = new Set<string>()): Set<string> {
 let model: ApiModel;
 let operation: ApiOperation;
 beforeAll(async () => {
-  model = await modelOf(graphLike());
+  model = await modelOf(smallGraphDescription());
   const found = model.operations[0];
   if (!found) throw new Error('no operation');
   operation = found;
