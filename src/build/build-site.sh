@@ -1,6 +1,7 @@
 #!/bin/sh
 # `npm run build [-- astro build options]`: builds the site with `astro build`, then writes its search index in a
-# process of its own (src/build/search-index.ts). Options such as --outDir and --base go to `astro build`; the
+# process of its own (src/build/search-index.ts), then checks the output against static hosts' limits
+# (src/build/output-limits.ts). Options such as --outDir and --base go to `astro build`; the
 # index step reads --outDir from them.
 #
 # One process after the other rather than Starlight's Pagefind step inside the build: the build process keeps most
@@ -18,4 +19,6 @@ PATH="$PWD/node_modules/.bin:$PATH"
 # already in the environment wins).
 export MIMALLOC_ARENA_EAGER_COMMIT="${MIMALLOC_ARENA_EAGER_COMMIT:-0}"
 node node_modules/astro/bin/astro.mjs build "$@"
-exec node src/build/search-index.ts "$@"
+node src/build/search-index.ts "$@"
+# Last, once every file is written: warn when the output passes a static host's limits (file size, count, total).
+exec node src/build/output-limits.ts "$@"

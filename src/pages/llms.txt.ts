@@ -4,6 +4,7 @@ import { getApiModel } from '../data/api-model.ts';
 import { getChangelog } from '../data/changelog.ts';
 import { operationById } from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
+import { descriptionFiles } from '../publishing/description-files.ts';
 import { changelogFeedPath, changelogPath } from '../reference/changelog-sections.ts';
 import { operationTitle, referenceUrls, tagLabel } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
@@ -16,8 +17,10 @@ export const GET: APIRoute = async ({ site }) => {
   const summary = markdownToText(model.info.description ?? '').split('\n')[0] ?? '';
   const lines = [`# ${model.info.title}`, '', `> ${summary}`, ''];
   lines.push(
-    `- [OpenAPI description (YAML)](${absolute(sitePath('/openapi.yaml'))})`,
-    `- [OpenAPI description (JSON)](${absolute(sitePath('/openapi.json'))})`,
+    ...(await descriptionFiles(model)).map(
+      (file) =>
+        `- [OpenAPI description (${file.format}${file.gzip ? ', gzip' : ''})](${absolute(sitePath(`/${file.name}`))})`,
+    ),
     `- [API catalog (RFC 9727)](${absolute(sitePath(apiCatalogPath))})`,
   );
   if (changelog) {

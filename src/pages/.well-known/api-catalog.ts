@@ -4,6 +4,7 @@ import { getApiModel } from '../../data/api-model.ts';
 import { getChangelog } from '../../data/changelog.ts';
 import { sandboxServer } from '../../openapi/index.ts';
 import { apiCatalog, apiCatalogContentType } from '../../publishing/api-catalog.ts';
+import { descriptionFiles } from '../../publishing/description-files.ts';
 import { httpServerUrl } from '../../publishing/host-files.ts';
 import { changelogFeedPath, changelogPath } from '../../reference/changelog-sections.ts';
 import { referenceUrls } from '../../reference/routes.ts';
@@ -21,10 +22,10 @@ export const GET: APIRoute = async ({ site }) => {
   const body = apiCatalog({
     title: model.info.title,
     anchor: api?.href ?? docs,
-    descriptions: [
-      { href: absolute(sitePath('/openapi.yaml')), type: 'application/yaml' },
-      { href: absolute(sitePath('/openapi.json')), type: 'application/json' },
-    ],
+    descriptions: (await descriptionFiles(model)).map((file) => ({
+      href: absolute(sitePath(`/${file.name}`)),
+      type: file.type.split(';')[0] ?? file.type,
+    })),
     docs,
     ...(changelog
       ? { changelog: { page: absolute(sitePath(changelogPath)), feed: absolute(sitePath(changelogFeedPath)) } }

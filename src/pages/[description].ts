@@ -1,0 +1,22 @@
+/**
+ * The API description for download, as YAML and as JSON (`/openapi.yaml`, `/openapi.json`), or, for a format
+ * whose file would be over 25 MiB, its gzip copy alone (`/openapi.yaml.gz`): see
+ * `src/publishing/description-files.ts`. A description written in YAML is served exactly as written (its comments
+ * and layout kept); one written in JSON is converted, so the YAML link never hands out JSON under a YAML name.
+ * The JSON is compact (the YAML is for reading); the live console loads it.
+ */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { getApiModel } from '../data/api-model.ts';
+import { descriptionBytes, descriptionFiles } from '../publishing/description-files.ts';
+
+export const getStaticPaths = (async () => {
+  const files = await descriptionFiles(await getApiModel());
+  return files.map((file) => ({ params: { description: file.name } }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ params }) => {
+  const model = await getApiModel();
+  const file = (await descriptionFiles(model)).find((f) => f.name === params.description);
+  if (!file) return new Response(null, { status: 404 });
+  return new Response(await descriptionBytes(model, file), { headers: { 'Content-Type': file.type } });
+};

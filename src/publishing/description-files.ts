@@ -1,0 +1,96 @@
+/**
+ * The description as downloads, YAML and JSON, each a file a static host accepts. A format whose file would be
+ * over `largestFileBytes` (25 MiB, Cloudflare Pages' limit; Microsoft Graph's is about that as YAML) is
+ * published only gzip-compressed, as `openapi.yaml.gz` (descriptions compress ~10×): a copy beside a file the host
+ * refuses would still fail the deploy. The pages say which (`IntroductionView.astro`), so every link leads to a
+ * file that was built.
+ */
+import { open, readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { dump } from 'js-yaml';
+import { type ApiModel, looksLikeJson, resolveSpecPath } from '../openapi/index.ts';
+import { largestFileBytes } from './static-host-limits.ts';
+
+export type DescriptionFormat = 'YAML' | 'JSON';
+
+export interface DescriptionFile {
+  format: DescriptionFormat;
+  /** The file's name at the site's root: `openapi.yaml`, or `openapi.yaml.gz` past the limit. */
+  name: string;
+  gzip: boolean;
+  /** The description's bytes in this format, uncompressed. */
+  bytes: number;
+  /** The Content-Type a host serves it with. */
+  type: string;
+}
+
+const plain = {
+  YAML: { name: 'openapi.yaml', type: 'application/yaml' },
+  JSON: { name: 'openapi.json', type: 'application/json' },
+} as const;
+
+/** A download's name and type, given its uncompressed size: the plain file up to the limit, else its gzip copy. */
+export function descriptionFile(format: DescriptionFormat, bytes: number): DescriptionFile {
+  const { name, type } = plain[format];
+  return bytes > largestFileBytes
+    ? { format, name: `${name}.gz`, gzip: true, bytes, type: 'application/gzip' }
+    : { format, name, gzip: false, bytes, type: `${type}; charset=utf-8` };
+}
+
+/** A build loads one model: its files are sized once. */
+let sized: { model: ApiModel; files: Promise<DescriptionFile[]> } | undefined;
+
+/** The description's two downloads, YAML first. */
+export function descriptionFiles(model: ApiModel): Promise<DescriptionFile[]> {
+  if (sized?.model !== model) sized = { model, files: sizeFiles(model) };
+  return sized.files;
+}
+
+async function sizeFiles(model: ApiModel): Promise<DescriptionFile[]> {
+  // A description written in YAML is served as written: its size is the file's, without reading it all.
+  const yaml = (await writtenAsYaml()) ? await specFileBytes() : Buffer.byteLength(yamlText(model));
+  return [descriptionFile('YAML', yaml), descriptionFile('JSON', Buffer.byteLength(jsonText(model)))];
+}
+
+/** The bytes of one download, compressed when its file is the gzip copy. */
+export async function descriptionBytes(model: ApiModel, file: DescriptionFile): Promise<Buffer<ArrayBuffer>> {
+  const whole =
+    file.format === 'JSON'
+      ? Buffer.from(jsonText(model))
+      : (await writtenAsYaml())
+        ? // Bytes, not text: as a string a 58 MB description with any non-ASCII character is 116 MB.
+          await readFile(resolveSpecPath(process.cwd()))
+        : Buffer.from(yamlText(model));
+  return file.gzip ? gzipSync(whole) : whole;
+}
+
+/** Compact JSON: the console reads it, and the YAML is for reading. */
+function jsonText(model: ApiModel): string {
+  return `${JSON.stringify(model.source)}\n`;
+}
+
+/** lineWidth -1: long descriptions stay on one line, as written; noRefs: no YAML anchors for repeated values. */
+function yamlText(model: ApiModel): string {
+  return dump(model.source, { lineWidth: -1, noRefs: true });
+}
+
+/** Whether the description file is YAML: its start tells JSON from YAML. */
+async function writtenAsYaml(): Promise<boolean> {
+  const handle = await open(resolveSpecPath(process.cwd()));
+  try {
+    const start = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(start, 0, start.length, 0);
+    return !looksLikeJson(start.toString('utf8', 0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+async function specFileBytes(): Promise<number> {
+  const handle = await open(resolveSpecPath(process.cwd()));
+  try {
+    return (await handle.stat()).size;
+  } finally {
+    await handle.close();
+  }
+}
