@@ -31,6 +31,12 @@
  * Contentful Paint beside that of a bare HTML page of the same size, the
  * floor on this machine.
  *
+ * Issue 35: a description of Microsoft Graph's shape (generate-graph-description.ts: models up to 200 fields wide
+ * reaching into each other and themselves, inline allOf mixes, a 30-level chain; BENCH_GRAPH operations, default
+ * 11,422 as Graph's, 0 to skip), built and measured against Graph's goals: build time, peak memory, output, the
+ * median and largest operation page, the largest page and the largest file, and the static hosts' limits it passes
+ * (no browser figures). Only this case: `BENCH_ONLY=graph npm run bench`.
+ *
  * Units: KB = 1,000 bytes, MB = 1,000,000 bytes, GB = 1,000,000,000 bytes;
  * MiB = 1,048,576 bytes (issue 15's output goal is in MiB).
  */
@@ -43,11 +49,13 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { defaultParseLimits, loadApiModel } from '../../src/openapi/index.ts';
+import { type LimitPassed, largestFileBytes, limitsPassed } from '../../src/publishing/static-host-limits.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { freePort } from '../support/local-net.ts';
 import { fetchNpmDescriptions, githubRest, readmeCircular, readmePolymorphism } from '../support/npm-descriptions.ts';
 import { generateDescription } from './generate-description.ts';
+import { generateGraphDescription } from './generate-graph-description.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // What `npm run build` runs: `astro build`, then the search index in a process of its own.
@@ -75,6 +83,21 @@ const laterVersions = (process.env.BENCH_VERSIONS ?? '3.1,3.2')
 const versionRounds = Math.max(0, Number(process.env.BENCH_VERSION_ROUNDS ?? 3) || 0);
 /** Operations in the scale case (one tag of 1,000, the rest ~5 per tag); 0 to skip it. */
 const large = Number(process.env.BENCH_LARGE ?? 10_000);
+
+/** Operations in the Graph-shaped case (issue 35); 0 to skip it. */
+const graphOperations = Number(process.env.BENCH_GRAPH ?? 11_422);
+/** `graph`: build only the Graph-shaped case. */
+const only = process.env.BENCH_ONLY;
+
+/** Issue 35's goals for Microsoft Graph's description, held to the Graph-shaped one. */
+const graphGoals = {
+  buildSeconds: 240,
+  peakMemoryBytes: 1_500_000_000,
+  medianOperationPageBytes: 60_000,
+  largestPageBytes: 300_000,
+  outputBytes: 1_000_000_000,
+  largestFileBytes,
+};
 
 /** The size limit the bench builds with: room for the 10,000-operation case (~55 MB). */
 const benchSizeLimitMb = 128;
@@ -133,11 +156,13 @@ interface BenchCase {
   version?: '3.1' | '3.2';
   /** Set for the scale case past GitHub's: BENCH_LARGE operations, 1,000 of them in one tag. */
   large?: boolean;
+  /** Set for the Graph-shaped case (issue 35): how many operations. */
+  graph?: number;
 }
 
 /** A generated 3.0 description with ~5 operations per tag: the cases the size goals are about. */
 const isPlain = (bench: BenchCase) =>
-  bench.oneTagHolds === undefined && bench.version === undefined && bench.large === undefined;
+  bench.oneTagHolds === undefined && bench.version === undefined && bench.large === undefined && !bench.graph;
 
 interface BuildFigures {
   wallSeconds: number;
@@ -147,6 +172,8 @@ interface BuildFigures {
   treeRssBytes: number | undefined;
   /** The processes that made up the tree's peak, largest first: "node 1.2 GB". */
   treePeakParts: string[];
+  /** What the build's last step said about static hosts' limits (src/build/output-limits.ts). */
+  hostWarnings: string[];
 }
 
 interface OutputFigures {
@@ -165,6 +192,13 @@ interface OutputFigures {
   jsFiles: number;
   /** Inline script bytes of the first operation page (added to what Chromium fetches). */
   firstPageInline: { raw: number; gzip: number };
+  /** Every file of the output. */
+  files: number;
+  /** The largest file of any kind, and the largest HTML page of any kind. */
+  largestFile: { url: string; raw: number };
+  largestHtml: { url: string; raw: number };
+  /** The static hosts' limits the output passes. */
+  hostLimits: LimitPassed[];
   /** URL path of the first operation of the first tag (navigation order). */
   firstOperationUrl: string;
   /** Raw HTML bytes of that page (the one Lighthouse audits). */
@@ -243,35 +277,48 @@ let browser: Browser | undefined;
 
 async function main(): Promise<void> {
   tempRoot = await mkdtemp(path.join(os.tmpdir(), 'pst-reference-bench-'));
-  const cases: BenchCase[] = [
-    { label: 'spec/openapi.yaml', spec: path.join(root, 'spec/openapi.yaml'), operationPages: true },
-    ...sizes.map((size) => ({ label: `${size.toLocaleString('en-US')} ops`, spec: '', size })),
-    ...(Number.isInteger(skewed) && skewed > 0
-      ? [
-          {
-            label: `${(skewed + 100).toLocaleString('en-US')} ops, ${skewed.toLocaleString('en-US')} in one tag`,
-            spec: '',
-            size: skewed + 100,
-            oneTagHolds: skewed,
-          },
-        ]
-      : []),
-    ...(sizes.includes(1000)
-      ? laterVersions.map((version) => ({ label: `1,000 ops, OpenAPI ${version}`, spec: '', size: 1000, version }))
-      : []),
-    ...(Number.isInteger(large) && large > 1000
-      ? [
-          {
-            label: `${large.toLocaleString('en-US')} ops, 1,000 in one tag`,
-            spec: '',
-            size: large,
-            oneTagHolds: 1000,
-            large: true,
-          },
-        ]
-      : []),
-    ...(process.env.BENCH_REAL === '0' ? [] : await realDescriptions(tempRoot)),
-  ];
+  const graphCase: BenchCase[] =
+    Number.isInteger(graphOperations) && graphOperations > 0
+      ? [{ label: `Graph-shaped, ${graphOperations.toLocaleString('en-US')} ops`, spec: '', graph: graphOperations }]
+      : [];
+  const cases: BenchCase[] =
+    only === 'graph'
+      ? graphCase
+      : [
+          { label: 'spec/openapi.yaml', spec: path.join(root, 'spec/openapi.yaml'), operationPages: true },
+          ...sizes.map((size) => ({ label: `${size.toLocaleString('en-US')} ops`, spec: '', size })),
+          ...(Number.isInteger(skewed) && skewed > 0
+            ? [
+                {
+                  label: `${(skewed + 100).toLocaleString('en-US')} ops, ${skewed.toLocaleString('en-US')} in one tag`,
+                  spec: '',
+                  size: skewed + 100,
+                  oneTagHolds: skewed,
+                },
+              ]
+            : []),
+          ...(sizes.includes(1000)
+            ? laterVersions.map((version) => ({
+                label: `1,000 ops, OpenAPI ${version}`,
+                spec: '',
+                size: 1000,
+                version,
+              }))
+            : []),
+          ...(Number.isInteger(large) && large > 1000
+            ? [
+                {
+                  label: `${large.toLocaleString('en-US')} ops, 1,000 in one tag`,
+                  spec: '',
+                  size: large,
+                  oneTagHolds: 1000,
+                  large: true,
+                },
+              ]
+            : []),
+          ...(process.env.BENCH_REAL === '0' ? [] : await realDescriptions(tempRoot)),
+          ...graphCase,
+        ];
   const memoryMethod = existsSync(gnuTime)
     ? `GNU time %M (${gnuTime})`
     : 'process.resourceUsage().maxRSS in a preload (the Node build process only)';
@@ -294,17 +341,23 @@ async function main(): Promise<void> {
         };
         await writeFile(bench.spec, generateDescription(bench.size, options));
       }
+      if (bench.graph !== undefined) {
+        bench.spec = path.join(dir, `graph-${bench.graph}.json`);
+        await writeFile(bench.spec, generateGraphDescription(bench.graph));
+      }
       const outDir = path.join(dir, 'dist');
       console.log(`▸ ${bench.label}: building…`);
       result.build = await build(bench.spec, outDir, dir);
       console.log(`  built in ${result.build.wallSeconds.toFixed(1)} s; measuring the output…`);
       result.output = await measureOutput(bench.spec, outDir);
-      try {
-        console.log(`  loading ${result.output.firstOperationUrl} in Chromium (${loads} cold loads)…`);
-        result.browser = await measureInBrowser(bench.spec, outDir, result.output);
-      } catch (error) {
-        result.errors.push(`browser: ${errorText(error)}`);
-      }
+      // Graph's goals are about size and the build; its pages' speed is the generated cases'.
+      if (!bench.graph)
+        try {
+          console.log(`  loading ${result.output.firstOperationUrl} in Chromium (${loads} cold loads)…`);
+          result.browser = await measureInBrowser(bench.spec, outDir, result.output);
+        } catch (error) {
+          result.errors.push(`browser: ${errorText(error)}`);
+        }
       if (bench.operationPages) {
         try {
           console.log('  measuring every operation page in Chromium at 1280×900…');
@@ -325,9 +378,42 @@ async function main(): Promise<void> {
   }
   const versionTurns = await buildVersionsInTurns(results);
   printTable(results, memoryMethod);
-  printGoals(results);
-  printRealWorldGoals(results, versionTurns);
-  printOperationPages(results);
+  if (only !== 'graph') {
+    printGoals(results);
+    printRealWorldGoals(results, versionTurns);
+    printOperationPages(results);
+  }
+  printGraphGoals(results);
+}
+
+/** Issue 35: the Graph-shaped case against Graph's goals. */
+function printGraphGoals(results: CaseResult[]): void {
+  const result = results.find((r) => r.bench.graph !== undefined);
+  if (!result) return;
+  console.log(`\nGraph-shaped description (issue 35; goals for Microsoft Graph's): ${result.bench.label}`);
+  const { build, output } = result;
+  if (!build || !output) {
+    console.log(`  [not measured] ${result.errors.join('; ') || 'no figures'}`);
+    return;
+  }
+  const row = (name: string, value: number | undefined, format: (n: number) => string, limit: number, url = '') => {
+    const verdict = value === undefined ? '[not measured]' : value <= limit ? '[met]    ' : '[NOT met]';
+    const figure = value === undefined ? 'n/a' : format(value);
+    console.log(`  ${verdict} ${name}: ${figure} (goal ≤ ${format(limit)})${url ? `: ${url}` : ''}`);
+  };
+  row('build time', build.wallSeconds * 1000, seconds, graphGoals.buildSeconds * 1000);
+  row('peak memory (build tree)', peakMemory(build), bytes, graphGoals.peakMemoryBytes);
+  row('median operation page', output.median.raw, bytes, graphGoals.medianOperationPageBytes);
+  row('largest operation page', output.largest.raw, bytes, graphGoals.largestPageBytes, output.largest.url);
+  row('largest page, any kind', output.largestHtml.raw, bytes, graphGoals.largestPageBytes, output.largestHtml.url);
+  row('output', output.totalBytes, bytes, graphGoals.outputBytes);
+  row('largest file', output.largestFile.raw, mebibytes, graphGoals.largestFileBytes, output.largestFile.url);
+  console.log(
+    `  files: ${output.files.toLocaleString('en-US')}; HTML pages: ${output.htmlPages.toLocaleString('en-US')}`,
+  );
+  const limits = output.hostLimits.map((limit) => `${limit.host}: ${limit.what}`);
+  console.log(`  static hosts' limits passed: ${limits.length > 0 ? limits.join('; ') : 'none'}`);
+  console.log(`  the build warned: ${build.hostWarnings.length > 0 ? build.hostWarnings.join(' / ') : 'nothing'}`);
 }
 
 /** Build figures of the 1,000-operation description by version (`3.0`, `3.1`, `3.2`), from rounds taken in turns. */
@@ -448,6 +534,10 @@ async function build(spec: string, outDir: string, workDir: string): Promise<Bui
       .filter((part) => part.kb >= 10_000)
       .sort((a, b) => b.kb - a.kb)
       .map((part) => `${part.name} ${bytes(part.kb * 1024)}`),
+    hostWarnings: log
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('too large for')),
   };
 }
 
@@ -508,40 +598,47 @@ async function measureOutput(spec: string, outDir: string): Promise<OutputFigure
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
   const htmlFiles = files.filter((file) => file.path.endsWith('.html'));
   const referenceDir = `${path.join(outDir, 'reference')}${path.sep}`;
-  const operationPages: { file: string; html: string; size: number }[] = [];
+  // Sizes only: 11,422 Graph-shaped pages kept as text would be a gigabyte in this process.
+  const operationPages: { file: string; size: number }[] = [];
   let largestSidebar = { url: '', raw: 0 };
-  for (const file of htmlFiles) {
-    if (!file.path.startsWith(referenceDir) || !file.path.endsWith(`${path.sep}index.html`)) continue;
-    const html = await readFile(file.path, 'utf8');
-    if (/class="pst-operation["\s]/.test(html)) operationPages.push({ file: file.path, html, size: file.size });
-    const sidebar = sidebarBytes(html);
-    if (sidebar > largestSidebar.raw) largestSidebar = { url: urlOf(outDir, file.path), raw: sidebar };
-  }
-  if (operationPages.length === 0) throw new Error('the build has no operation pages (class="pst-operation")');
-  const bySize = [...operationPages].sort((a, b) => a.size - b.size);
-  const weight = (page: { file: string; html: string; size: number }): PageWeight => ({
-    url: urlOf(outDir, page.file),
-    raw: page.size,
-    gzip: gzipSync(page.html).length,
-  });
-  const largestPage = bySize.at(-1) ?? bySize[0];
-  const medianPage = bySize[Math.floor((bySize.length - 1) / 2)] ?? bySize[0];
-  if (!largestPage || !medianPage) throw new Error('no operation pages');
-
   const scripts = new ScriptWeigher(outDir);
   const jsRaw: Range = { min: Number.POSITIVE_INFINITY, max: 0 };
   const jsGzip: Range = { min: Number.POSITIVE_INFINITY, max: 0 };
   let jsFiles = 0;
   const inlineByFile = new Map<string, { raw: number; gzip: number }>();
-  for (const page of operationPages) {
-    const js = scripts.weighPage(page.file, page.html);
-    inlineByFile.set(page.file, js.inline);
-    jsRaw.min = Math.min(jsRaw.min, js.raw);
-    jsRaw.max = Math.max(jsRaw.max, js.raw);
-    jsGzip.min = Math.min(jsGzip.min, js.gzip);
-    jsGzip.max = Math.max(jsGzip.max, js.gzip);
-    jsFiles = Math.max(jsFiles, js.files);
+  for (const file of htmlFiles) {
+    if (!file.path.startsWith(referenceDir) || !file.path.endsWith(`${path.sep}index.html`)) continue;
+    const html = await readFile(file.path, 'utf8');
+    if (/class="pst-operation["\s]/.test(html)) {
+      operationPages.push({ file: file.path, size: file.size });
+      const js = scripts.weighPage(file.path, html);
+      inlineByFile.set(file.path, js.inline);
+      jsRaw.min = Math.min(jsRaw.min, js.raw);
+      jsRaw.max = Math.max(jsRaw.max, js.raw);
+      jsGzip.min = Math.min(jsGzip.min, js.gzip);
+      jsGzip.max = Math.max(jsGzip.max, js.gzip);
+      jsFiles = Math.max(jsFiles, js.files);
+    }
+    const sidebar = sidebarBytes(html);
+    if (sidebar > largestSidebar.raw) largestSidebar = { url: urlOf(outDir, file.path), raw: sidebar };
   }
+  if (operationPages.length === 0) throw new Error('the build has no operation pages (class="pst-operation")');
+  const bySize = [...operationPages].sort((a, b) => a.size - b.size);
+  const weight = async (page: { file: string; size: number }): Promise<PageWeight> => ({
+    url: urlOf(outDir, page.file),
+    raw: page.size,
+    gzip: gzipSync(await readFile(page.file)).length,
+  });
+  const largestPage = bySize.at(-1) ?? bySize[0];
+  const medianPage = bySize[Math.floor((bySize.length - 1) / 2)] ?? bySize[0];
+  if (!largestPage || !medianPage) throw new Error('no operation pages');
+  const largestOf = (list: { path: string; size: number }[]) => {
+    const top = list.reduce<{ path: string; size: number } | undefined>(
+      (a, b) => (a && a.size >= b.size ? a : b),
+      undefined,
+    );
+    return top ? { url: path.relative(outDir, top.path), raw: top.size } : { url: '', raw: 0 };
+  };
 
   // The first operation of the first tag, as the navigation orders them.
   const model = await loadApiModel(spec, benchParseLimits);
@@ -557,9 +654,13 @@ async function measureOutput(spec: string, outDir: string): Promise<OutputFigure
     totalBytes,
     htmlPages: htmlFiles.length,
     operationPages: operationPages.length,
-    largest: weight(largestPage),
-    median: weight(medianPage),
-    largestPageSidebar: sidebarBytes(largestPage.html),
+    largest: await weight(largestPage),
+    median: await weight(medianPage),
+    largestPageSidebar: sidebarBytes(await readFile(largestPage.file, 'utf8')),
+    files: files.length,
+    largestFile: largestOf(files),
+    largestHtml: largestOf(htmlFiles),
+    hostLimits: limitsPassed(files.map((file) => ({ path: path.relative(outDir, file.path), bytes: file.size }))),
     largestSidebar,
     jsRaw,
     jsGzip,
