@@ -1,6 +1,5 @@
 // @ts-check
 
-import { fileURLToPath } from 'node:url';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { buildMemoryIntegration } from './src/build/build-memory.ts';
@@ -11,6 +10,7 @@ import { headScripts } from './src/publishing/own-inline-scripts.ts';
 import { portalConfig } from './src/publishing/portal-config.ts';
 import { siteSidebar } from './src/publishing/site-sidebar.ts';
 import { renderWorkerIntegration } from './src/render/render-worker.ts';
+import { pagefindUiOnDemand } from './src/search/pagefind-ui-alias.ts';
 
 // A docs team building its private API's portal sends nothing anywhere: no usage telemetry (every build looked up
 // Astro's telemetry host), no update check in `astro dev`. Astro reads both after it loads this file.
@@ -61,15 +61,8 @@ export default defineConfig({
         },
       },
     },
-    resolve: {
-      // Starlight's search loads Pagefind's UI when a reader goes to search, not on every page load.
-      alias: [
-        {
-          find: /^@pagefind\/default-ui$/,
-          replacement: fileURLToPath(new URL('./src/search/pagefind-ui-on-demand.ts', import.meta.url)),
-        },
-      ],
-    },
+    // Starlight's search loads Pagefind's UI when a reader goes to search, not on every page load.
+    plugins: [pagefindUiOnDemand()],
   },
   integrations: [
     starlight({

@@ -5,10 +5,11 @@
  * The format is the very check the validator runs (ajv-formats), so a URL it warns about as "not a URL; it is not
  * made a link" is not linked, and `unlinkedUrlWarnings` names the rest.
  */
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+import formats from 'ajv-formats';
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-const uriFormat = fullFormats.uri;
+// Through the package's entry point (its `get`), not a path into its dist/ files.
+const uriFormat = formats.get('uri');
 
 function isUri(text: string): boolean {
   if (typeof uriFormat === 'function') return uriFormat(text) === true;

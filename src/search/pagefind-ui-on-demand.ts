@@ -2,7 +2,7 @@
  * Starlight's search imports Pagefind's UI (about 26 KB of gzip JavaScript)
  * as soon as the browser is idle, on every page, whether or not anyone
  * searches: that was most of the JavaScript a reference page loaded. This
- * stand-in for `@pagefind/default-ui` (aliased in astro.config.mjs) keeps
+ * stand-in for `@pagefind/default-ui` (put in its place by pagefind-ui-alias.ts) keeps
  * Starlight's search as it is but loads the real UI when a reader shows the
  * intent to search: the pointer over the search button, focus on it, a tap,
  * or Ctrl/⌘+K.
@@ -35,7 +35,7 @@ export class PagefindUI {
     const start = () => {
       if (started) return;
       started = true;
-      void import('@pagefind/default-ui/npm_dist/mjs/ui-core.mjs').then(({ PagefindUI: RealPagefindUI }) => {
+      void import('@pagefind/default-ui').then(({ PagefindUI: RealPagefindUI }) => {
         new RealPagefindUI({ ranking: starlightRanking, ...options });
       });
     };

@@ -1,5 +1,5 @@
 /** Pagefind's UI ships without types; the part the on-demand loader uses. */
-declare module '@pagefind/default-ui/npm_dist/mjs/ui-core.mjs' {
+declare module '@pagefind/default-ui' {
   export class PagefindUI {
     constructor(options: { element: string; [option: string]: unknown });
   }

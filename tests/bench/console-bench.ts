@@ -11,7 +11,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { loadApiModel, resolveSpecPath, sandboxServer } from '../../src/openapi/index.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';

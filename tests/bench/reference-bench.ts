@@ -47,7 +47,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium } from '@playwright/test';
 import { defaultParseLimits, loadApiModel } from '../../src/openapi/index.ts';
 import { type LimitPassed, largestFileBytes, limitsPassed } from '../../src/publishing/static-host-limits.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';

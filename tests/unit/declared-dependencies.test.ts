@@ -1,0 +1,71 @@
+/**
+ * What the code imports is what package.json declares: a package that works only because npm hoisted it (another
+ * package's dependency) breaks the day that package drops it. And imports go through the entry points a package
+ * exports, not paths into its files, which change with any release.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type BareImport, bareImports } from '../support/bare-imports.ts';
+import { root } from './support/programs.ts';
+
+interface PackageJson {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  exports?: unknown;
+}
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+const manifest = readJson(path.join(root, 'package.json'));
+const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
+const devDependencies = new Set(Object.keys(manifest.devDependencies ?? {}));
+const declared = (name: string) => dependencies.has(name) || devDependencies.has(name);
+/** `hast` → `@types/hast`, `@scope/name` → `@types/scope__name`: where a types-only import's types come from. */
+const typesPackage = (name: string) => `@types/${name.replace(/^@/, '').replace('/', '__')}`;
+
+/** What the site's build and the sandbox run: a package they import must be installed without dev dependencies. */
+const shipped = bareImports(root, ['src', 'astro.config.mjs']);
+const all = [...shipped, ...bareImports(root, ['tests'])];
+const where = (imports: BareImport[]) => imports.map((i) => `${i.file}: ${i.specifier}`);
+
+describe('package.json', () => {
+  it('finds the imports it checks (so the checks below can fail)', () => {
+    expect(shipped.map((i) => i.packageName)).toEqual(expect.arrayContaining(['astro', 'openapi-types', 'vite']));
+    expect(all.some((i) => i.file.startsWith('tests/') && i.packageName === 'vitest')).toBe(true);
+  });
+
+  it('declares every package the code imports', () => {
+    const undeclared = all.filter(
+      (i) => !declared(i.packageName) && !(i.typeOnly && declared(typesPackage(i.packageName))),
+    );
+    expect(where(undeclared)).toEqual([]);
+  });
+
+  it('has what the build and the sandbox run in dependencies, not devDependencies', () => {
+    const devOnly = shipped.filter((i) => !i.typeOnly && !dependencies.has(i.packageName));
+    expect(where(devOnly)).toEqual([]);
+  });
+
+  it('has packages the build and the sandbox import only for types in devDependencies', () => {
+    const names = new Set(shipped.map((i) => i.packageName));
+    const typesOnly = [...names].filter((name) => shipped.every((i) => i.packageName !== name || i.typeOnly));
+    expect(typesOnly.filter((name) => dependencies.has(name))).toEqual([]);
+  });
+
+  it('imports packages through the entry points they export, never by a path into their files', () => {
+    const intoFiles = all.filter((i) => i.specifier !== i.packageName && !exported(i));
+    expect(where(intoFiles)).toEqual([]);
+  });
+});
+
+/** Whether a subpath import (`pkg/sub`, maybe with Vite's `?url`) is one of the package's `exports`. */
+function exported({ specifier, packageName }: BareImport): boolean {
+  const { exports } = readJson(path.join(root, 'node_modules', packageName, 'package.json'));
+  if (typeof exports !== 'object' || exports === null || Array.isArray(exports)) return false;
+  const subpath = `.${specifier.slice(packageName.length).split('?')[0]}`;
+  return Object.keys(exports).some((key) => {
+    const star = key.indexOf('*');
+    if (star < 0) return key === subpath;
+    return subpath.startsWith(key.slice(0, star)) && subpath.endsWith(key.slice(star + 1));
+  });
+}
