@@ -38,7 +38,6 @@ const months = [
   'November',
   'December',
 ] as const;
-const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const calendarDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -71,9 +70,10 @@ export function isoDate(day: string | Date): string {
   return `${pad(at.getUTCFullYear(), 4)}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
 }
 
-/** "Wed, 30 Jun 2027 00:00:00 GMT": the start of the day as an HTTP-date (IMF-fixdate), e.g. for `Sunset`. */
+/**
+ * "Wed, 30 Jun 2027 00:00:00 GMT": the start of the day as an HTTP-date (IMF-fixdate), e.g. for `Sunset`.
+ * ECMAScript defines toUTCString() as exactly this form (English names, a four-digit year), whatever the locale.
+ */
 export function httpDate(day: string): string {
-  const at = startOfDay(day);
-  const month = months[at.getUTCMonth()]?.slice(0, 3);
-  return `${weekdays[at.getUTCDay()]}, ${pad(at.getUTCDate())} ${month} ${pad(at.getUTCFullYear(), 4)} 00:00:00 GMT`;
+  return startOfDay(day).toUTCString();
 }

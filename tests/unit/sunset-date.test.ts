@@ -28,6 +28,8 @@ describe('sunset dates', () => {
     // The example of RFC 9110 itself, and the day the Pet Store's spec gives as its Sunset example.
     expect(httpDate('1994-11-06')).toBe('Sun, 06 Nov 1994 00:00:00 GMT');
     expect(httpDate('2027-06-30')).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
+    // Four digits of year however small, as the grammar wants (toUTCString pads them).
+    expect(httpDate('0999-03-01')).toMatch(imfFixdate);
     // Every day of two years, across a year boundary and a leap day: the grammar, and what Date says.
     for (let at = startOfDay('2027-12-01'); at < startOfDay('2029-01-01'); at.setUTCDate(at.getUTCDate() + 1)) {
       const header = httpDate(isoDate(at));
