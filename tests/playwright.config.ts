@@ -11,7 +11,7 @@ import { chromiumLaunchOptions, noChromiumMessage } from './support/chromium.ts'
  */
 if (!chromiumLaunchOptions.executablePath) {
   // Before the build and the servers start: one line on what to install, not a launch failure per test.
-  console.error(noChromiumMessage);
+  console.error(noChromiumMessage());
   process.exit(1);
 }
 
@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: [
     {
       // Served like a static host, with the build's _headers applied, so a CSP the site breaks fails a test.
-      command: `npm run build && "${process.execPath}" tests/support/static-server.ts dist --port ${port}`,
+      command: `npm run build && "${process.execPath}" src/publishing/static-server.ts dist --port ${port}`,
       cwd: root,
       url: `http://127.0.0.1:${port}/`,
       timeout: 300_000,

@@ -7,7 +7,8 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { formatProblems, loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
+import { readCommandLine } from '../command-line.ts';
+import { formatProblems, loadApiModel, resolveSpecPath, SpecError, startOfDay } from '../openapi/index.ts';
 import { type ApiChange, apiChanges, type ChangeClass } from './api-changes.ts';
 import { gateProblems, judgeBreakingChanges } from './gate.ts';
 import { listReleases, readDescription, releaseHeader, releasesDir, versionOf } from './releases.ts';
@@ -20,15 +21,48 @@ const groups: { class: ChangeClass; title: string }[] = [
   { class: 'annotation', title: 'Descriptions' },
 ];
 
+const usage = `Usage: npm run spec:diff [-- [--today YYYY-MM-DD] [base head]]
+       npm run spec:release [-- --today YYYY-MM-DD]
+
+spec:diff lists the changes from the last release in spec/releases/ (or base) to spec/openapi.yaml (or head), then
+exits 1 when one is breaking without a new major version. spec:release keeps spec/openapi.yaml as
+spec/releases/<info.version>.yaml, after the same check.
+
+  --today YYYY-MM-DD  the day sunsets are judged by (default: today, UTC)
+  -h, --help          print this and exit`;
+
 async function main(argv: string[]): Promise<number> {
-  const todayAt = argv.indexOf('--today');
-  const today = todayAt >= 0 ? (argv[todayAt + 1] ?? '') : new Date().toISOString().slice(0, 10);
-  const args = todayAt < 0 ? argv : argv.filter((_, i) => i !== todayAt && i !== todayAt + 1);
-  const [command, ...files] = args;
+  const name = argv[0] === 'release' ? 'spec:release' : 'spec:diff';
+  const commandLine = readCommandLine(argv, {
+    name,
+    usage,
+    options: { today: { type: 'string' } },
+    maxPositionals: 3,
+  });
+  if (!commandLine.ok) {
+    (commandLine.exitCode === 0 ? console.log : console.error)(commandLine.message);
+    return commandLine.exitCode;
+  }
+  const { values, positionals } = commandLine.args;
+  const today = values.today ?? new Date().toISOString().slice(0, 10);
+  const [command, ...files] = positionals;
+  if (!isCalendarDay(today)) {
+    console.error(`${name}: --today ${today} is not a calendar date (YYYY-MM-DD).`);
+    return 2;
+  }
   if (command === 'diff') return withReport(async () => diff(files, today));
-  if (command === 'release') return release(today);
-  console.error('Usage: node src/changes/cli.ts diff [base head] | release [--today YYYY-MM-DD]');
+  if (command === 'release' && files.length === 0) return release(today);
+  console.error(command === 'release' ? 'spec:release: takes no file (it releases spec/openapi.yaml).' : usage);
   return 2;
+}
+
+function isCalendarDay(day: string): boolean {
+  try {
+    startOfDay(day);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function diff(files: string[], today: string): number {

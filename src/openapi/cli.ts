@@ -4,28 +4,48 @@
  * warnings as errors, for a docs team's CI.
  */
 import path from 'node:path';
+import { readCommandLine } from '../command-line.ts';
 import { operationCount } from './counts.ts';
 import { loadApiModel, resolveSpecPath, strictFromEnv } from './load-spec.ts';
 import { defaultParseLimits } from './parse-source.ts';
 import { formatProblems, SpecError } from './spec-problem.ts';
 
-const args = process.argv.slice(2);
-const strict = args.includes('--strict') || strictFromEnv();
-const argument = args.find((arg) => arg !== '--strict');
-const file = argument ? path.resolve(argument) : resolveSpecPath(process.cwd());
-const shown = path.relative(process.cwd(), file) || file;
+const usage = `Usage: npm run spec:check [-- [--strict] [file]]
 
-try {
-  const model = await loadApiModel(file, defaultParseLimits, { strict });
-  if (model.warnings.length > 0) console.warn(`${formatProblems(shown, model.warnings, 'check')}\n`);
-  const badges = model.operations.filter((o) => o.badge).length;
-  console.log(
-    `✔ ${shown}: ${model.info.title} ${model.info.version} (OpenAPI ${model.openapi}) — ` +
-      `${operationCount(model)} in ${model.tags.length} tags and ${model.tagGroups.length} groups, ` +
-      `${model.schemas.length} schemas, ${model.errorCodes.length} error codes, ${badges} operations with badges.`,
-  );
-} catch (error) {
-  if (!(error instanceof SpecError)) throw error;
-  console.error(formatProblems(shown, error.problems, 'check'));
-  process.exitCode = 1;
+Checks an OpenAPI description the way the build does (default: PETSTORE_SPEC, else spec/openapi.yaml) and prints a
+summary, or every problem at its file:line:column. Exits 0 when it can be built, 1 when not.
+
+  --strict    count warnings as errors too (also PETSTORE_STRICT=1), for a docs team's CI
+  -h, --help  print this and exit`;
+
+const commandLine = readCommandLine(process.argv.slice(2), {
+  name: 'spec:check',
+  usage,
+  options: { strict: { type: 'boolean' } },
+  maxPositionals: 1,
+});
+if (commandLine.ok) await check(commandLine.args.values.strict === true, commandLine.args.positionals[0]);
+else {
+  (commandLine.exitCode === 0 ? console.log : console.error)(commandLine.message);
+  process.exitCode = commandLine.exitCode;
+}
+
+async function check(strictFlag: boolean, argument: string | undefined): Promise<void> {
+  const strict = strictFlag || strictFromEnv();
+  const file = argument ? path.resolve(argument) : resolveSpecPath(process.cwd());
+  const shown = path.relative(process.cwd(), file) || file;
+  try {
+    const model = await loadApiModel(file, defaultParseLimits, { strict });
+    if (model.warnings.length > 0) console.warn(`${formatProblems(shown, model.warnings, 'check')}\n`);
+    const badges = model.operations.filter((o) => o.badge).length;
+    console.log(
+      `✔ ${shown}: ${model.info.title} ${model.info.version} (OpenAPI ${model.openapi}) — ` +
+        `${operationCount(model)} in ${model.tags.length} tags and ${model.tagGroups.length} groups, ` +
+        `${model.schemas.length} schemas, ${model.errorCodes.length} error codes, ${badges} operations with badges.`,
+    );
+  } catch (error) {
+    if (!(error instanceof SpecError)) throw error;
+    console.error(formatProblems(shown, error.problems, 'check'));
+    process.exitCode = 1;
+  }
 }

@@ -33,7 +33,7 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
 }
 
 const port = await freePort();
-const site = spawn(process.execPath, ['tests/support/static-server.ts', 'dist', '--port', String(port)], {
+const site = spawn(process.execPath, ['src/publishing/static-server.ts', 'dist', '--port', String(port)], {
   cwd: root,
   stdio: 'ignore',
 });

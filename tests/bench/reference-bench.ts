@@ -60,7 +60,7 @@ import { generateGraphDescription } from './generate-graph-description.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 // What `npm run build` runs: `astro build`, then the search index in a process of its own.
 const buildSite = path.join(root, 'src/build/build-site.sh');
-const staticServer = path.join(root, 'tests/support/static-server.ts');
+const staticServer = path.join(root, 'src/publishing/static-server.ts');
 const lighthouseBin = path.join(root, 'node_modules/lighthouse/cli/index.js');
 const gnuTime = '/usr/bin/time';
 const loads = Math.max(1, Number(process.env.BENCH_LOADS ?? 5) || 5);
@@ -768,7 +768,7 @@ class ScriptWeigher {
 }
 
 /**
- * Serves the build as a static host would (`tests/support/static-server.ts`:
+ * Serves the build as a static host would (`src/publishing/static-server.ts`:
  * the files plus their `_headers`, the server the browser tests use; `astro
  * preview` runs Vite's preview server, which added tens of milliseconds to
  * every response) on 127.0.0.1 and loads pages in
@@ -809,7 +809,7 @@ async function measureInBrowser(spec: string, outDir: string, output: OutputFigu
 }
 
 /**
- * Serves `dir` with tests/support/static-server.ts (the files plus their `_headers`) on a free port of
+ * Serves `dir` with src/publishing/static-server.ts (the files plus their `_headers`) on a free port of
  * 127.0.0.1, and resolves once it answers.
  */
 async function serveStatic(dir: string, spec?: string): Promise<{ base: string; server: ChildProcess }> {
@@ -1246,7 +1246,7 @@ function printTable(results: CaseResult[], memoryMethod: string): void {
       '  files and the modules they import statically; gzip per file with node:zlib. Dynamic import()s are not counted.',
       '⁴ first operation page, no interaction: its inline scripts plus every script file Chromium fetched until the',
       '  network was idle (+1 s), including idle-time import()s such as Starlight search loading its UI.',
-      `⁵ median of ${loads} cold loads (new browser context each) of the first operation page from a static server (tests/support/static-server.ts) on`,
+      `⁵ median of ${loads} cold loads (new browser context each) of the first operation page from a static server (src/publishing/static-server.ts) on`,
       '  127.0.0.1, in ms since navigation start. FCP: Paint Timing. Title visible: when the h1 was first painted',
       `  (${methods || 'n/a'}).`,
       `  Pages: ${pages.join('; ') || 'n/a'}.`,

@@ -72,7 +72,7 @@ export async function buildAndServe(fixture: string, name: string, options: Serv
   const serve = async (extraArgs: string[]) => {
     const port = await freePort();
     servers.push(
-      spawn(process.execPath, ['tests/support/static-server.ts', outDir, '--port', String(port), ...extraArgs], {
+      spawn(process.execPath, ['src/publishing/static-server.ts', outDir, '--port', String(port), ...extraArgs], {
         cwd: root,
         stdio: 'ignore',
       }),

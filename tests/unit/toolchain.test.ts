@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outDirOf } from '../../src/build/search-index.ts';
 import { brokenLinks, walk } from '../support/built-site.ts';
+import { noChromiumMessage } from '../support/chromium.ts';
 import { bin, buildSite, root, run } from './support/programs.ts';
 
 const badSpec = 'tests/fixtures/specs/broken-ref.yaml';
@@ -128,14 +129,22 @@ describe('the search index step', () => {
   });
 });
 
-describe('the browser tests on a machine without Chromium', () => {
-  it('stop at once with one line saying how to get one, not a stack trace', () => {
+describe('the browser tests without a Chromium to launch', () => {
+  it('stop at once with one line naming a CHROMIUM_PATH that points nowhere, not a stack trace', () => {
+    const nowhere = path.join(tmpdir(), 'no-such-chromium');
     const { status, output } = run(bin('playwright'), ['test', '--config', 'tests/playwright.config.ts', '--list'], {
-      CHROMIUM_PATH: path.join(tmpdir(), 'no-such-chromium'),
+      CHROMIUM_PATH: nowhere,
     });
     expect(status).toBe(1);
-    expect(output.trim().split('\n')).toEqual([
-      expect.stringMatching(/^No Chromium for the browser tests\. On Debian or Ubuntu: apt-get install -y chromium;/),
-    ]);
+    expect(output.trim().split('\n')).toEqual([noChromiumMessage(nowhere)]);
+    expect(noChromiumMessage(nowhere)).toMatch(
+      /^CHROMIUM_PATH is \S+no-such-chromium, which is not a file: set it to /,
+    );
+  });
+
+  it('say how to get one when none is installed and CHROMIUM_PATH is not set', () => {
+    expect(noChromiumMessage('')).toMatch(
+      /^No Chromium for the browser tests\. On Debian or Ubuntu: apt-get install -y chromium;/,
+    );
   });
 });
