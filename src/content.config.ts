@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
-import { docsLoader } from '@astrojs/starlight/loaders';
-import { docsSchema } from '@astrojs/starlight/schema';
+import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
+import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import type { Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { descriptionFacts, descriptionHas, loadApiModel, resolveSpecPath } from './openapi/index.ts';
@@ -57,4 +57,6 @@ function frontmatterSchema(context: SchemaContext) {
 
 export const collections = {
   docs: defineCollection({ loader: docsForThisDescription(), schema: frontmatterSchema }),
+  // Starlight reads its interface strings from here (src/content/i18n/); declared so that it is not missing.
+  i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema() }),
 };
