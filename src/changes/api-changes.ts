@@ -6,7 +6,7 @@
  * removed or its type changed): those count as breaking here.
  */
 import { apiCompare } from 'api-smart-diff';
-import { escapeSegment, getAtPointer, isRecord, pathItemMethods } from '../openapi/index.ts';
+import { enclosingOperation, escapeSegment, operationsByPointer, type WalkedOperation } from '../openapi/index.ts';
 import { withoutUnchanged } from './unchanged.ts';
 
 /** The changelog's groups. */
@@ -36,10 +36,13 @@ type Json = Record<string, unknown>;
 /** Every change from `before` to `after` (two parsed descriptions), in document order. */
 export function apiChanges(before: Json, after: Json): ApiChange[] {
   const { diffs } = apiCompare(...withoutUnchanged(before, after));
+  const operations = {
+    before: lazily(() => operationsByPointer(before)),
+    after: lazily(() => operationsByPointer(after)),
+  };
   return diffs.map((diff) => {
     const path = diff.path.map(String);
     const side = diff.action === 'remove' ? 'before' : 'after';
-    const document = side === 'before' ? before : after;
     const change: ApiChange = {
       class: classOf(diff.type, diff.action, path),
       action: diff.action,
@@ -48,7 +51,7 @@ export function apiChanges(before: Json, after: Json): ApiChange[] {
       in: side,
       summary: summaryOf(diff.description, diff.action, path),
     };
-    const operation = operationOf(path, document);
+    const operation = operationOf(change.pointer, operations[side]());
     if (operation) change.operation = operation;
     if (path[0] === 'components' && path[1] === 'schemas' && path[2] !== undefined) change.model = path[2];
     return change;
@@ -76,16 +79,26 @@ function subjectOf(path: string[]): ChangeSubject {
   return 'operation';
 }
 
-function operationOf(path: string[], document: Json): ApiChange['operation'] {
-  if ((path[0] !== 'paths' && path[0] !== 'webhooks') || path.length < 3) return undefined;
-  const [, where = '', method = ''] = path;
-  // A path item's own fields (its shared `parameters`, `summary`, …) are in no one operation.
-  if (!pathItemMethods.includes(method)) return undefined;
-  const at = getAtPointer(document, `/${path.slice(0, 3).map(escapeSegment).join('/')}`);
-  const operation = at.found ? at.value : undefined;
-  const operationId =
-    isRecord(operation) && typeof operation.operationId === 'string' ? operation.operationId : undefined;
-  return { method: method.toUpperCase(), path: where, ...(operationId ? { operationId } : {}) };
+/**
+ * The operation a change is in, found by the walk over the description's operations: those under `paths` and
+ * `webhooks`, 3.2's additional operations, callbacks, and those of a path item kept in components.pathItems.
+ * A path item's own fields (its shared `parameters`, `summary`, …) are in no one operation.
+ */
+function operationOf(pointer: string, operations: ReadonlyMap<string, WalkedOperation>): ApiChange['operation'] {
+  const at = enclosingOperation(pointer, operations);
+  const walked = at === undefined ? undefined : operations.get(at);
+  if (!walked) return undefined;
+  const operationId = typeof walked.operation.operationId === 'string' ? walked.operation.operationId : undefined;
+  return { method: walked.method.toUpperCase(), path: walked.path, ...(operationId ? { operationId } : {}) };
+}
+
+/** `make()`, run once and only when first asked for. */
+function lazily<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
 }
 
 const actionWords: Record<ApiChange['action'], string> = {

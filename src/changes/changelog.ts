@@ -3,10 +3,20 @@
  * changes from the release before it (api-changes.ts), and for every operation and model the release that added it
  * and the last one that changed it. Pure: the descriptions come in parsed (see load-changelog.ts).
  */
-import { escapeSegment, fromPointer, getAtPointer, isRecord, pathItemMethods, readSunset } from '../openapi/index.ts';
+import {
+  deprecationMarkers,
+  enclosingOperation,
+  escapeSegment,
+  isDeprecated,
+  isRecord,
+  operationsByPointer,
+  readDeprecation,
+  type WalkedOperation,
+} from '../openapi/index.ts';
 import { type ApiChange, apiChanges } from './api-changes.ts';
 
 type Json = Record<string, unknown>;
+type Operations = ReadonlyMap<string, WalkedOperation>;
 
 /** One description in the release history, oldest first. */
 export interface ReleasedDescription {
@@ -62,26 +72,36 @@ export function buildChangelog(descriptions: readonly ReleasedDescription[]): Ch
   if (!first) return undefined;
   const operations = new Map<string, History>();
   const models = new Map<string, History>();
-  for (const pointer of operationPointers(first.document)) operations.set(pointer, { addedIn: first.version });
+  const walked = descriptions.map((description) => operationsByPointer(description.document));
+  const firstOperations = walked[0] as Operations;
+  for (const pointer of firstOperations.keys()) operations.set(pointer, { addedIn: first.version });
   for (const name of modelNames(first.document)) models.set(name, { addedIn: first.version });
 
   const entries: ChangelogEntry[] = [
-    { ...dated(first), changes: deprecatedOperations(first.document).map((c) => withSunset(c, first.document)) },
+    {
+      ...dated(first),
+      changes: withDeprecations([], undefined, firstOperations).map((c) => withSunset(c, firstOperations)),
+    },
   ];
   for (let i = 1; i < descriptions.length; i++) {
     const before = descriptions[i - 1] as ReleasedDescription;
     const after = descriptions[i] as ReleasedDescription;
-    const changes = apiChanges(before.document, after.document).filter((change) => !isVersionBump(change));
+    const [was, is] = [walked[i - 1], walked[i]] as [Operations, Operations];
+    const changes = withDeprecations(
+      apiChanges(before.document, after.document).filter((change) => !isVersionBump(change)),
+      was,
+      is,
+    );
     entries.push({
       ...dated(after),
       previous: before.version,
-      changes: changes.map((change) => withSunset(change, after.document)),
+      changes: changes.map((change) => withSunset(change, is)),
     });
-    record(operations, models, changes, after.version);
+    record(operations, models, changes, after.version, (pointer) => was.has(pointer) || is.has(pointer));
   }
   // Only what the newest description still has: a page is drawn for those alone.
   const newest = (descriptions.at(-1) as ReleasedDescription).document;
-  const current = new Set(operationPointers(newest));
+  const current = walked.at(-1) as Operations;
   const currentModels = new Set(modelNames(newest));
   for (const pointer of operations.keys()) if (!current.has(pointer)) operations.delete(pointer);
   for (const name of models.keys()) if (!currentModels.has(name)) models.delete(name);
@@ -102,9 +122,10 @@ function record(
   models: Map<string, History>,
   changes: readonly ApiChange[],
   version: string,
+  isOperation: (pointer: string) => boolean,
 ): void {
   for (const change of changes) {
-    const operation = change.operation ? operationPointerOf(change.pointer) : undefined;
+    const operation = enclosingOperation(change.pointer, { has: isOperation });
     const target = operation
       ? { map: operations, key: operation }
       : change.model
@@ -123,65 +144,70 @@ function record(
   }
 }
 
-/** `/paths/~1pets/get` from any pointer inside that operation. */
-export function operationPointerOf(pointer: string): string | undefined {
-  const [, root, where, method] = pointer.split('/');
-  if ((root !== 'paths' && root !== 'webhooks') || where === undefined || method === undefined) return undefined;
-  return `/${root}/${where}/${method}`;
-}
-
-/** Operation pointers of a description: its paths' and webhooks' fixed method fields. */
-function operationPointers(document: Json): string[] {
-  const pointers: string[] = [];
-  for (const root of ['paths', 'webhooks'] as const) {
-    const items = document[root];
-    if (!isRecord(items)) continue;
-    for (const [where, item] of Object.entries(items)) {
-      if (!isRecord(item)) continue;
-      for (const method of pathItemMethods) {
-        if (isRecord(item[method])) pointers.push(`/${root}/${escapeSegment(where)}/${method}`);
-      }
-    }
-  }
-  return pointers;
-}
-
 function modelNames(document: Json): string[] {
   const components = document.components;
   const schemas = isRecord(components) ? components.schemas : undefined;
   return isRecord(schemas) ? Object.keys(schemas) : [];
 }
 
-/** The first release's deprecations, as changes: what it tells readers to move away from. */
-function deprecatedOperations(document: Json): ApiChange[] {
-  return operationPointers(document).flatMap((pointer): ApiChange[] => {
-    const operation = operationAt(document, pointer);
-    if (operation?.deprecated !== true) return [];
-    const [, path = '', method = ''] = fromPointer(pointer);
-    const operationId = typeof operation.operationId === 'string' ? operation.operationId : undefined;
-    return [
-      {
-        class: 'deprecated',
-        action: 'add',
-        subject: 'operation',
-        operation: { method: method.toUpperCase(), path, ...(operationId ? { operationId } : {}) },
-        pointer,
-        in: 'after',
-        summary: 'Deprecated',
-      },
-    ];
-  });
+/**
+ * The diff's changes with each operation's deprecation as the model reads it (isDeprecated): one `deprecated`
+ * change for every operation of `was` that `is` deprecates (for the first release, with no `was`: every operation
+ * it deprecates). The diff knows only `deprecated: true`, and not in callbacks or kept path items; so its changes to
+ * such an operation's markers (`deprecated`, `x-scalar-stability`, …) are replaced by that one change.
+ */
+function withDeprecations(changes: readonly ApiChange[], was: Operations | undefined, is: Operations): ApiChange[] {
+  const newly = new Map(
+    [...is].filter(
+      ([pointer, walked]) =>
+        isDeprecated(walked.operation) && (was === undefined || (was.has(pointer) && !isDeprecatedIn(was, pointer))),
+    ),
+  );
+  const listed = new Set<string>();
+  const result: ApiChange[] = [];
+  for (const change of changes) {
+    const operation = change.in === 'after' ? markedOperation(change.pointer, newly) : undefined;
+    if (operation === undefined) result.push(change);
+    else if (!listed.has(operation)) {
+      listed.add(operation);
+      result.push(deprecation(newly.get(operation) as WalkedOperation, change.pointer));
+    }
+  }
+  for (const [pointer, walked] of newly) if (!listed.has(pointer)) result.push(deprecation(walked, pointer));
+  return result;
 }
 
-function operationAt(document: Json, pointer: string | undefined): Json | undefined {
-  const at = pointer === undefined ? undefined : getAtPointer(document, pointer);
-  return at?.found && isRecord(at.value) ? at.value : undefined;
+const isDeprecatedIn = (operations: Operations, pointer: string) => {
+  const walked = operations.get(pointer);
+  return walked !== undefined && isDeprecated(walked.operation);
+};
+
+/** The operation of `operations` whose deprecation marker the pointer is at (or inside: an `x-badges` entry). */
+function markedOperation(pointer: string, operations: Operations): string | undefined {
+  const operation = enclosingOperation(pointer, operations);
+  if (operation === undefined) return undefined;
+  const [field] = pointer.slice(operation.length + 1).split('/');
+  return field !== undefined && deprecationMarkers.includes(field) ? operation : undefined;
+}
+
+/** The change that deprecates `walked`, at `pointer` (its marker, or the operation itself). */
+function deprecation(walked: WalkedOperation, pointer: string): ApiChange {
+  const operationId = typeof walked.operation.operationId === 'string' ? walked.operation.operationId : undefined;
+  return {
+    class: 'deprecated',
+    action: 'add',
+    subject: 'operation',
+    operation: { method: walked.method.toUpperCase(), path: walked.path, ...(operationId ? { operationId } : {}) },
+    pointer,
+    in: 'after',
+    summary: 'Deprecated',
+  };
 }
 
 /** A deprecated operation's sunset date, as the model reads it. */
-function withSunset(change: ApiChange, document: Json): ChangelogChange {
+function withSunset(change: ApiChange, operations: Operations): ChangelogChange {
   if (change.class !== 'deprecated') return change;
-  const operation = operationAt(document, operationPointerOf(change.pointer));
-  const sunset = operation ? readSunset(operation['x-sunset'], '', true).value : undefined;
+  const operation = operations.get(enclosingOperation(change.pointer, operations) ?? '');
+  const sunset = operation ? readDeprecation(operation.operation, operation.pointer).value?.sunset : undefined;
   return sunset ? { ...change, sunset } : change;
 }

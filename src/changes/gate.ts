@@ -3,7 +3,7 @@
  * operation that was deprecated with a sunset date that has passed: its readers were told, and given the date.
  */
 import semver from 'semver';
-import { getAtPointer, isRecord, readSunset, type SpecProblem } from '../openapi/index.ts';
+import { getAtPointer, isRecord, readDeprecation, type SpecProblem } from '../openapi/index.ts';
 import type { ApiChange } from './api-changes.ts';
 
 export interface GateInput {
@@ -46,11 +46,11 @@ export function isMajorBump(base: string, head: string): boolean {
 
 /** The sunset date of a removed operation, when it was deprecated and the date is before `today`. */
 function pastSunset(input: GateInput, change: ApiChange): string | undefined {
-  // A removed operation's pointer is where it was in the earlier description; its sunset is read as the model reads it.
+  // A removed operation's pointer is where it was in the earlier description; its deprecation is read as the model
+  // reads it (`deprecated: true` or `x-scalar-stability: deprecated`, with its `x-sunset`).
   const at = getAtPointer(input.before, change.pointer);
   const operation = at.found ? at.value : undefined;
-  if (!isRecord(operation) || operation.deprecated !== true) return undefined;
-  const day = readSunset(operation['x-sunset'], '', true).value;
+  const day = isRecord(operation) ? readDeprecation(operation, change.pointer).value?.sunset : undefined;
   return day !== undefined && day < input.today ? day : undefined;
 }
 

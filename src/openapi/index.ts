@@ -7,8 +7,8 @@
 
 export { isolateBidi, withoutControlCharacters } from './control-characters.ts';
 export { countOf, operationCount } from './counts.ts';
+export { deprecationMarkers, isDeprecated, readDeprecation } from './deprecation.ts';
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
-export { readSunset } from './extensions/x-sunset.ts';
 export { escapeSegment, fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
 export {
   checkSpecText,
@@ -23,6 +23,13 @@ export { operationById } from './lookups.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';
 export { httpMethods, isHttpMethod, pathItemMethods, sentByApi } from './model.ts';
+export {
+  enclosingOperation,
+  type OperationContainer,
+  operationsByPointer,
+  type WalkedOperation,
+  walkOperations,
+} from './operation-walk.ts';
 export { defaultParseLimits, type ParsedSource, parseSource } from './parse-source.ts';
 export { oncePerModel } from './per-model.ts';
 export { dereference, isReference } from './refs.ts';
@@ -48,4 +55,4 @@ export { exampleFromSchema } from './schema-example.ts';
 export { SchemaResolver } from './schema-resolver.ts';
 export { separateWords, slugify, uniqueSlugs } from './slug.ts';
 export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';
-export { httpDate, humanDate, isoDate, startOfDay } from './sunset-date.ts';
+export { httpDate, humanDate, isoDate, parseCalendarDay, startOfDay } from './sunset-date.ts';

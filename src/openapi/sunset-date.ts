@@ -42,19 +42,26 @@ const calendarDay = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The start of a calendar day `YYYY-MM-DD` (00:00 UTC); a RangeError for anything else, such as `2027-02-30`. */
-export function startOfDay(day: string): Date {
+/**
+ * The start of a calendar day written `YYYY-MM-DD` (00:00 UTC), or undefined when the text is no day of the calendar
+ * (`2027-02-30`, `27-6-30`). The one date parser: `x-sunset`, `x-deprecated-since` and release dates all use it.
+ */
+export function parseCalendarDay(day: string): Date | undefined {
   const match = calendarDay.exec(day);
   const [y, m, d] = match ? match.slice(1).map(Number) : [];
-  if (y === undefined || m === undefined || d === undefined) {
-    throw new RangeError(`"${day}" is not a calendar date (YYYY-MM-DD).`);
-  }
+  if (y === undefined || m === undefined || d === undefined) return undefined;
   const at = new Date(0);
   at.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0–99 as 1900–1999
-  if (at.getUTCMonth() !== m - 1 || at.getUTCDate() !== d) {
-    throw new RangeError(`"${day}" is not a real calendar date.`);
-  }
-  return at;
+  return at.getUTCMonth() === m - 1 && at.getUTCDate() === d ? at : undefined;
+}
+
+/** The start of a calendar day `YYYY-MM-DD` (00:00 UTC); a RangeError for anything else, such as `2027-02-30`. */
+export function startOfDay(day: string): Date {
+  const at = parseCalendarDay(day);
+  if (at) return at;
+  throw new RangeError(
+    calendarDay.test(day) ? `"${day}" is not a real calendar date.` : `"${day}" is not a calendar date (YYYY-MM-DD).`,
+  );
 }
 
 /** "30 June 2027": the day in words, for readers. */

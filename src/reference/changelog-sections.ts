@@ -5,8 +5,7 @@
  * history ("Added in 1.1.0", "Changed in 2.0.0"). Pure data; no Astro imports.
  */
 import type { Changelog, ChangelogChange, ChangelogEntry, History } from '../changes/changelog.ts';
-import { operationPointerOf } from '../changes/changelog.ts';
-import { type ApiModel, type ApiOperation, oncePerModel } from '../openapi/index.ts';
+import { type ApiModel, type ApiOperation, enclosingOperation, oncePerModel } from '../openapi/index.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
 
@@ -101,7 +100,7 @@ function targetsOf(model: ApiModel): (change: ChangelogChange) => { key: string;
   return (change) => {
     if (change.operation) {
       const call = `${change.operation.method} ${change.operation.path}`;
-      const operation = byPointer.get(operationPointerOf(change.pointer) ?? '');
+      const operation = byPointer.get(enclosingOperation(change.pointer, byPointer) ?? '');
       const removed = change.subject === 'operation' && change.action === 'remove';
       const label = operation ? operationTitle(operation) : (change.operation.operationId ?? call);
       const href = operation && !removed ? urls.operation(operation) : undefined;

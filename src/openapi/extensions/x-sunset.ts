@@ -5,11 +5,11 @@
  * the build rather than vanishing from the page.
  */
 import type { SpecProblem } from '../spec-problem.ts';
-import { isoDate } from '../sunset-date.ts';
+import { isoDate, parseCalendarDay } from '../sunset-date.ts';
 import type { ExtensionRead } from './read-result.ts';
 
-const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-const isoDateTimePattern = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A date-time's time part (RFC 3339), after its calendar day: the extension's value may be an instant. */
+const timeOfDay = /^T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The sunset as an ISO 8601 calendar date (`2027-06-30`), or a problem. */
 export function readSunset(value: unknown, pointer: string, deprecated: boolean): ExtensionRead<string | undefined> {
@@ -61,12 +61,10 @@ function readDeprecationDate(
   return { value: date, problems };
 }
 
-/** `YYYY-MM-DD` for a valid calendar date (or date-time), else undefined. */
+/** `YYYY-MM-DD` for a valid calendar date (or a date-time on one), else undefined. */
 function calendarDate(text: string): string | undefined {
-  const match = isoDatePattern.exec(text) ?? isoDateTimePattern.exec(text);
-  if (!match) return undefined;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  const valid = probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
-  return valid ? text.slice(0, 10) : undefined;
+  const day = text.slice(0, 10);
+  const time = text.slice(10);
+  if (time !== '' && !timeOfDay.test(time)) return undefined;
+  return parseCalendarDay(day) ? day : undefined;
 }

@@ -1,11 +1,11 @@
 /** One operation object (under a path or a webhook) → ApiOperation. */
 import type { OpenAPIV3 } from 'openapi-types';
+import { readDeprecation } from '../deprecation.ts';
 import { primaryBadge, readStability } from '../extensions/stability.ts';
 import { readTryIt } from '../extensions/try-it.ts';
 import { readCodeSamples } from '../extensions/x-code-samples.ts';
 import { readRequiredPlan } from '../extensions/x-required-plan.ts';
 import { readSandboxKeyIssuer } from '../extensions/x-sandbox-key-issuer.ts';
-import { readDeprecatedSince, readSunset } from '../extensions/x-sunset.ts';
 import { escapeSegment, isRecord } from '../json-pointer.ts';
 import type {
   ApiCallback,
@@ -71,22 +71,10 @@ export function readOperation(
   if (!place.webhook && !place.callback) problems.push(...checkPathParameters(path, parameters, pointer));
 
   const stabilityLevel = take(readStability(raw, pointer));
-  const deprecated = operation.deprecated === true || stabilityLevel === 'deprecated';
+  const deprecation = take(readDeprecation(raw, pointer));
+  // A stability of `deprecated` is the deprecation (read above), not a level of its own.
   const stability = stabilityLevel === 'deprecated' ? 'stable' : stabilityLevel;
-  const sunset = take(readSunset(raw['x-sunset'], `${pointer}/x-sunset`, deprecated));
-  const since = take(readDeprecatedSince(raw['x-deprecated-since'], `${pointer}/x-deprecated-since`, deprecated));
-  const successor = typeof raw['x-successor'] === 'string' ? raw['x-successor'] : undefined;
-  if (Object.hasOwn(raw, 'x-successor') && (successor === undefined || !deprecated)) {
-    problems.push({
-      severity: 'warning',
-      pointer: `${pointer}/x-successor`,
-      message:
-        successor === undefined
-          ? '`x-successor` must be the operationId (text) of the replacing operation; it is ignored.'
-          : 'This operation names a successor but is not marked `deprecated: true`; the successor is not shown.',
-    });
-  }
-  const badge = primaryBadge(deprecated, sunset, stability);
+  const badge = primaryBadge(deprecation !== undefined, deprecation?.sunset, stability);
   const tags = operation.tags && operation.tags.length > 0 ? [...new Set(operation.tags)] : [];
 
   const model: ApiOperation = {
@@ -124,12 +112,7 @@ export function readOperation(
   if (operation.externalDocs && typeof operation.externalDocs.url === 'string') {
     model.externalDocs = { ...operation.externalDocs };
   }
-  if (deprecated) {
-    model.deprecation = {};
-    if (since) model.deprecation.since = since;
-    if (sunset) model.deprecation.sunset = sunset;
-    if (successor) model.deprecation.successor = successor;
-  }
+  if (deprecation) model.deprecation = deprecation;
   if (badge) model.badge = badge;
   const requiredPlan = take(
     readRequiredPlan(raw['x-required-plan'], `${pointer}/x-required-plan`, defaults.rateLimits),

@@ -6,17 +6,11 @@
  * each with the expression of its URL where a path would be, and the operation's tags unless it has its own.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import { escapeSegment, isRecord, toPointer } from '../json-pointer.ts';
-import type { ApiCallback, ApiOperation } from '../model.ts';
-import { pathItemMethods } from '../model.ts';
-import { followChain, inlinePathItem } from '../refs.ts';
+import { isRecord, toPointer } from '../json-pointer.ts';
+import type { ApiOperation } from '../model.ts';
+import { type WalkedOperation, walkPathItem } from '../operation-walk.ts';
 import type { Reading } from './context.ts';
 import { derivedOperationId, type OperationDefaults, type OperationPlace, readOperation } from './operation.ts';
-
-/** What kind of path item is read: under `paths`, under `webhooks`, or in an operation's `callbacks`. */
-type ItemKind =
-  | { container: 'paths' | 'webhooks' }
-  | { container: 'callbacks'; callback: ApiCallback; tags: string[]; pointer: string; derivedId(): string };
 
 export function readOperations(reading: Reading, defaults: OperationDefaults): ApiOperation[] {
   const operations: ApiOperation[] = [];
@@ -38,87 +32,58 @@ export function readOperations(reading: Reading, defaults: OperationDefaults): A
     return operationId;
   };
 
+  const document = reading.document as unknown as Record<string, unknown>;
+  // The model of each walked operation, for its callbacks: they take its operationId and tags.
+  const read = new Map<WalkedOperation, ApiOperation>();
+
   /** Reads one path item's operations (and their callbacks, after each); returns how many it has. */
-  const readItem = (key: string, written: unknown, kind: ItemKind): number => {
-    const { item: inlined, pointerOf } =
-      kind.container === 'callbacks'
-        ? inlinePathItem(reading.document, key, written, 'paths', kind.pointer)
-        : inlinePathItem(reading.document, key, written, kind.container);
-    const item = inlined as OpenAPIV3.PathItemObject & Record<string, unknown>;
-    const found: { method: string; operation: OpenAPIV3.OperationObject; pointer: string }[] = [];
-    for (const method of pathItemMethods) {
-      const operation = item[method];
-      if (isRecord(operation))
-        found.push({ method, operation: operation as OpenAPIV3.OperationObject, pointer: pointerOf(method) });
+  const readItem = (container: 'paths' | 'webhooks', key: string, written: unknown): number => {
+    let count = 0;
+    for (const walked of walkPathItem(document, container, key, written)) {
+      const parent = walked.callback ? read.get(walked.callback.parent) : undefined;
+      const operation = readWalked(walked, parent);
+      read.set(walked, operation);
+      if (parent) parent.callbacks = [...(parent.callbacks ?? []), operation.operationId];
+      else count++;
     }
-    const additional = item.additionalOperations;
-    if (isRecord(additional)) {
-      for (const [method, operation] of Object.entries(additional)) {
-        if (!isRecord(operation)) continue;
-        const pointer = `${pointerOf('additionalOperations')}/${escapeSegment(method)}`;
-        found.push({ method, operation: operation as OpenAPIV3.OperationObject, pointer });
-      }
-    }
-    for (const { method, operation, pointer } of found) {
-      const label =
-        kind.container === 'webhooks'
-          ? `the webhook ${key} (${method.toUpperCase()})`
-          : kind.container === 'callbacks'
-            ? `the callback ${kind.callback.name} of ${kind.callback.after} (${method.toUpperCase()})`
-            : `${method.toUpperCase()} ${key}`;
-      const derived = kind.container === 'callbacks' ? kind.derivedId() : derivedOperationId(method, key);
-      const operationId = uniqueId(operation.operationId ?? derived, label, pointer);
-      const place: OperationPlace = {
-        path: key,
-        webhook: kind.container === 'webhooks',
-        method,
-        operationId,
-        pointer,
-        item,
-        pointerOf,
-        ...(kind.container === 'callbacks' ? { callback: kind.callback, callbackTags: kind.tags } : {}),
-      };
-      const read = readOperation(reading, place, operation, defaults);
-      operations.push(read);
-      if (kind.container !== 'callbacks') readCallbacks(read, operation.callbacks, `${pointer}/callbacks`);
-    }
-    return found.length;
+    return count;
   };
 
-  /** An operation's callbacks, each an operation read after it; a callback may be a `$ref` (components.callbacks). */
-  const readCallbacks = (parent: ApiOperation, callbacks: unknown, pointer: string) => {
-    if (!isRecord(callbacks)) return;
-    const ids: string[] = [];
-    for (const [name, written] of Object.entries(callbacks)) {
-      let callback = written;
-      let at = `${pointer}/${escapeSegment(name)}`;
-      if (isRecord(written) && typeof written.$ref === 'string') {
-        const end = followChain(reading.document, written.$ref);
-        callback = end.kind === 'found' ? end.value : undefined;
-        at = decodeURIComponent(written.$ref.slice(1));
-      }
-      if (!isRecord(callback)) continue;
-      const before = operations.length;
-      const base = `${parent.operationId}.${name}`;
-      let count = 0;
-      for (const [url, item] of Object.entries(callback)) {
-        if (url.startsWith('x-')) continue;
-        readItem(url, item, {
-          container: 'callbacks',
-          callback: { after: parent.operationId, name, url },
-          tags: parent.tags,
-          pointer: `${at}/${escapeSegment(url)}`,
-          // The first of a callback's operations is `operation.callback`; any others are numbered.
-          derivedId: () => (++count === 1 ? base : `${base}.${count}`),
-        });
-      }
-      ids.push(...operations.slice(before).map((o) => o.operationId));
+  const readWalked = (walked: WalkedOperation, parent: ApiOperation | undefined): ApiOperation => {
+    const { method, path: key, pointer, callback } = walked;
+    const operation = walked.operation as unknown as OpenAPIV3.OperationObject;
+    let derived = derivedOperationId(method, key);
+    let label = `${method.toUpperCase()} ${key}`;
+    let callbackPlace: Pick<OperationPlace, 'callback' | 'callbackTags'> = {};
+    if (callback && parent) {
+      const base = `${parent.operationId}.${callback.name}`;
+      // The first of a callback's operations is `operation.callback`; any others are numbered.
+      derived = callback.index === 1 ? base : `${base}.${callback.index}`;
+      label = `the callback ${callback.name} of ${parent.operationId} (${method.toUpperCase()})`;
+      callbackPlace = {
+        callback: { after: parent.operationId, name: callback.name, url: callback.url },
+        callbackTags: parent.tags,
+      };
+    } else if (walked.container === 'webhooks') {
+      label = `the webhook ${key} (${method.toUpperCase()})`;
     }
-    if (ids.length > 0) parent.callbacks = ids;
+    const place: OperationPlace = {
+      path: key,
+      webhook: walked.container === 'webhooks',
+      method,
+      operationId: uniqueId(operation.operationId ?? derived, label, pointer),
+      pointer,
+      item: walked.item as OpenAPIV3.PathItemObject,
+      pointerOf: walked.pointerOf,
+      ...callbackPlace,
+    };
+    const model = readOperation(reading, place, operation, defaults);
+    operations.push(model);
+    return model;
   };
 
   for (const [path, written] of Object.entries(reading.document.paths ?? {})) {
-    const count = readItem(path, written, { container: 'paths' });
+    const count = readItem('paths', path, written);
     const itemPointer = toPointer(['paths', path]);
     if (path.includes('?')) {
       reading.problems.push({
@@ -138,7 +103,7 @@ export function readOperations(reading: Reading, defaults: OperationDefaults): A
   }
   const webhooks = (reading.document as { webhooks?: unknown }).webhooks;
   if (isRecord(webhooks)) {
-    for (const [name, written] of Object.entries(webhooks)) readItem(name, written, { container: 'webhooks' });
+    for (const [name, written] of Object.entries(webhooks)) readItem('webhooks', name, written);
   }
   return operations;
 }
