@@ -4,7 +4,8 @@
  *
  * - schemas: each one, wherever it is written (components, parameters, headers, bodies, responses, path items,
  *   webhooks, callbacks), is settled by `settleSchema` (normalize/schema.ts);
- * - other references: a `summary` or `description` beside a `$ref` overrides the target's, as 3.1 says.
+ * - other references (parameters, headers, bodies, responses, examples): a `summary` or `description` beside a
+ *   `$ref` overrides the target's, as 3.1 says.
  *
  * What the portal does not show yet is reported, not dropped silently: one warning per kind, with a count
  * and the first place it occurs (the encodings of streamed items, schema keywords with no 3.0 counterpart). A 3.0 description comes back as it is.
@@ -59,14 +60,18 @@ export function toModelDialect(document: Json): { document: Json; problems: Spec
       }
     }
     const out: Json = { ...value, schema: schema(value.schema, `${pointer}/schema`) };
+    if ('examples' in value) out.examples = examples(value.examples, `${pointer}/examples`);
     if ('itemSchema' in value) out.itemSchema = schema(value.itemSchema, `${pointer}/itemSchema`);
     return out;
   };
   const content = (value: unknown, pointer: string) => mapOf(value, mediaType, pointer);
+  // An example's `summary` and `description` beside its `$ref` are this use's caption.
+  const examples = (value: unknown, pointer: string) => mapOf(value, (e) => reference(e, (x) => x), pointer);
   const withSchemaAndContent = (item: Json, pointer: string): Json => ({
     ...item,
     ...('schema' in item ? { schema: schema(item.schema, `${pointer}/schema`) } : {}),
     ...('content' in item ? { content: content(item.content, `${pointer}/content`) } : {}),
+    ...('examples' in item ? { examples: examples(item.examples, `${pointer}/examples`) } : {}),
   });
   const parameter = (value: unknown, pointer: string) => reference(value, (p) => withSchemaAndContent(p, pointer));
   const header = parameter;

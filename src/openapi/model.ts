@@ -107,6 +107,8 @@ export interface ApiParameter extends ApiHeader {
 export interface ApiMediaType {
   mediaType: string;
   schema?: SchemaOrRef;
+  /** What the schema says of this body where it is used: its `description` (3.1: written beside its `$ref`). */
+  description?: string;
   /** For a stream (`application/jsonl`, `text/event-stream`; 3.2's `itemSchema`): the schema of each item. */
   itemSchema?: SchemaOrRef;
   examples: ApiExample[];

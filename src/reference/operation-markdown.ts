@@ -9,6 +9,9 @@ import { constraints, typeLabel } from './schema-summary.ts';
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
+/** A parameter's example as the page shows it: text as written, anything else as JSON. */
+const exampleText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
 export function operationMarkdown(model: ApiModel, operation: ApiOperation): string {
   const lines: string[] = [
     `# ${operationTitle(operation)}`,
@@ -33,8 +36,9 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     for (const p of operation.parameters) {
       const type = p.schema ? typeLabel(model.schemaResolver, p.schema) : 'string';
       const rules = p.schema ? constraints(model.schemaResolver, p.schema).join('; ') : '';
+      const example = p.examples[0] ? `example \`${exampleText(p.examples[0].value)}\`` : '';
       lines.push(
-        `| \`${p.name}\` | ${p.in} | ${cell(type)} | ${p.required ? 'yes' : 'no'} | ${cell([p.description ?? '', rules].filter(Boolean).join(' — '))} |`,
+        `| \`${p.name}\` | ${p.in} | ${cell(type)} | ${p.required ? 'yes' : 'no'} | ${cell([p.description ?? '', rules, example].filter(Boolean).join(' — '))} |`,
       );
     }
     lines.push('');
@@ -46,6 +50,7 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
         `\`${media.mediaType}\`${media.schema ? `: ${typeLabel(model.schemaResolver, media.schema)}` : ''}`,
         '',
       );
+      if (media.description) lines.push(media.description.trim(), '');
       const example = media.examples[0];
       if (example) lines.push('```json', JSON.stringify(example.value, null, 2), '```', '');
     }
@@ -56,6 +61,7 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     lines.push(
       `- **${response.status}**: ${cell(response.description)}${body?.schema ? ` (${typeLabel(model.schemaResolver, body.schema)})` : ''}`,
     );
+    if (body?.description) lines.push(`  ${cell(body.description.trim())}`);
     if (response.headers.length > 0)
       lines.push(`  Headers: ${response.headers.map((h) => `\`${h.name}\``).join(', ')}`);
   }

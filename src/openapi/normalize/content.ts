@@ -38,7 +38,11 @@ export function readExamples(
 export function readContent(content: Record<string, MediaTypeObject> | undefined, deref: Deref): ApiMediaType[] {
   return Object.entries(content ?? {}).map(([mediaType, media]) => {
     const result: ApiMediaType = { mediaType, examples: readExamples(media, deref) };
-    if (media.schema) result.schema = media.schema;
+    if (media.schema) {
+      const { schema, description } = schemaOfUse(media.schema);
+      result.schema = schema;
+      if (description) result.description = description;
+    }
     if (media.itemSchema) result.itemSchema = media.itemSchema;
     // A schema-level example stands in when the media type gives none.
     const schemaOrItem = media.schema ?? media.itemSchema;
@@ -66,8 +70,43 @@ export function readParameterFields(name: string, fields: OpenAPIV3.HeaderObject
   };
   if (fields.description) result.description = fields.description;
   const schema = fields.schema ?? (fields.content ? Object.values(fields.content)[0]?.schema : undefined);
-  if (schema) result.schema = schema;
+  if (schema) {
+    result.schema = schema;
+    // Many authors describe a parameter in its schema (Spotify's every one); Redoc and Scalar show it as the
+    // parameter's, and so does the model: its description, and its example when the parameter gives none.
+    const resolved = deref<OpenAPIV3.SchemaObject>(schema);
+    const described = isRecord(resolved) ? resolved.description : undefined;
+    if (!result.description && typeof described === 'string' && described) result.description = described;
+    if (result.examples.length === 0 && isRecord(resolved) && Object.hasOwn(resolved, 'example')) {
+      result.examples.push({ value: resolved.example });
+    }
+  }
   return result;
+}
+
+/** Keywords that say what a value means, not what it may be: a `$ref` with only these beside it is that `$ref`. */
+const annotations = new Set(['description', 'summary', 'title']);
+
+/**
+ * A body's schema, and what is said of it where it is used: 3.1's `{$ref: Stay, description: "The stay, with its
+ * kennel and dates"}` (3.0's dialect writes it `{description, allOf: [{$ref}]}`, normalize/schema.ts) is the
+ * `$ref`, so the page names and links Stay, with that description; an inline schema keeps its own.
+ */
+function schemaOfUse(schema: SchemaOrRef): { schema: SchemaOrRef; description?: string } {
+  if (!isRecord(schema) || typeof schema.$ref === 'string') return { schema };
+  const written = schema as Record<string, unknown>;
+  const text = written.description ?? written.summary;
+  const description = typeof text === 'string' && text ? text : undefined;
+  const parts = written.allOf;
+  const onlyRef =
+    Array.isArray(parts) &&
+    parts.length === 1 &&
+    isRecord(parts[0]) &&
+    typeof parts[0].$ref === 'string' &&
+    Object.keys(parts[0]).length === 1 &&
+    Object.keys(written).every((key) => key === 'allOf' || annotations.has(key));
+  const used = onlyRef ? (parts[0] as SchemaOrRef) : schema;
+  return description ? { schema: used, description } : { schema: used };
 }
 
 export function readResponse(status: string, response: OpenAPIV3.ResponseObject, deref: Deref): ApiResponse {
