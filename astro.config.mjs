@@ -6,8 +6,9 @@ import { buildMemoryIntegration } from './src/build/build-memory.ts';
 import { consoleBundleIntegration } from './src/build/console-bundle-integration.ts';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
+import { resolveSpecPath } from './src/openapi/index.ts';
 import { headScripts } from './src/publishing/own-inline-scripts.ts';
-import { portalConfig } from './src/publishing/portal-config.ts';
+import { loadPortalConfig, siteUrl } from './src/publishing/portal-config.ts';
 import { siteSidebar } from './src/publishing/site-sidebar.ts';
 import { renderWorkerIntegration } from './src/render/render-worker.ts';
 import { pagefindUiOnDemand } from './src/search/pagefind-ui-alias.ts';
@@ -17,9 +18,13 @@ import { pagefindUiOnDemand } from './src/search/pagefind-ui-alias.ts';
 process.env.ASTRO_TELEMETRY_DISABLED ||= '1';
 process.env.ASTRO_DISABLE_UPDATE_CHECK ||= 'true';
 
+// The site config beside the description (spec/portal.json for the Pet Store): its domains and which of the
+// portal's own guides it ships. SITE_URL, set when publishing, wins over its domain.
+const portalConfig = loadPortalConfig(resolveSpecPath(fileURLToPath(new URL('.', import.meta.url))));
+const site = siteUrl(portalConfig);
+
 export default defineConfig({
-  // The docs team sets SITE_URL to the portal's own domain when publishing.
-  site: process.env.SITE_URL ?? `https://${portalConfig.canonicalDomain}`,
+  site: site.url,
   // Several pages in flight, so this thread renders one while a worker highlights and renders Markdown for another:
   // with 4, both threads still waited on each other a sixth of the time. 10,000 operations: 154 s with 4, 145 s
   // with 8 (+20 MB) or 16 (+50 MB).
@@ -66,8 +71,9 @@ export default defineConfig({
   },
   integrations: [
     starlight({
-      title: 'Pet Store API',
-      description: 'Reference, live console and guides for the Pet Store API.',
+      // Both replaced by the description's title and summary (src/integration/api-reference-plugin.ts).
+      title: 'API documentation',
+      description: 'API reference, live console and guides.',
       lastUpdated: false,
       // Guide code blocks wrap long lines: a block that scrolls sideways needs keyboard access (axe), and
       // Expressive Code's <pre> is not focusable. Copying still gives the original lines.
@@ -101,6 +107,6 @@ export default defineConfig({
     buildMemoryIntegration(),
     renderWorkerIntegration(),
     consoleBundleIntegration(),
-    hostFilesIntegration(portalConfig),
+    hostFilesIntegration(portalConfig, site),
   ],
 });

@@ -9,7 +9,7 @@ export interface KeyStorage {
   removeItem(key: string): void;
 }
 
-export const API_KEY_STORAGE_KEY = 'petstore-portal.api-key';
+export const API_KEY_STORAGE_KEY = 'portal.api-key';
 
 export interface ApiKeyStore {
   get(): string | undefined;

@@ -33,7 +33,8 @@ import { summarizeResponse } from './response-summary.ts';
 
 type ClientPlugin = NonNullable<Parameters<typeof createApiClientModal>[0]['plugins']>[number];
 
-const DOCUMENT_NAME = 'petstore';
+// Scalar's name for the one document it holds; shipped in the bundle, so nothing of one API in particular.
+const DOCUMENT_NAME = 'api';
 const SECRET_FIELD = 'x-scalar-secret-token';
 /**
  * How long the sandbox may take to answer before the console starts with the spec's first server. The probe runs

@@ -20,7 +20,7 @@ export interface PersonalKeys {
   issue(plan: string): Promise<PersonalKey>;
 }
 
-export const PERSONAL_KEYS_STORAGE_KEY = 'petstore-portal.sandbox-keys';
+export const PERSONAL_KEYS_STORAGE_KEY = 'portal.sandbox-keys';
 /** A key this close to its end is not handed out: a request sent with it could arrive after. */
 const MARGIN_MS = 60_000;
 /** A sandbox that has not issued a key by then is not going to: the console says so and goes on without. */

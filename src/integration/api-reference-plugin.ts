@@ -84,7 +84,8 @@ export function apiReferencePlugin(): StarlightPlugin {
           updateConfig({
             // The site is named after the API it documents: its header and every page's <title>.
             title: model.info.title,
-            ...(model.info.summary ? { description: model.info.summary } : {}),
+            // Every page's meta description: the description's own summary, else a sentence about it.
+            description: model.info.summary ?? `Reference, live console and guides for ${model.info.title}.`,
             sidebar: [...(config.sidebar ?? []), ...referenceSidebar(model)],
             customCss: [...(config.customCss ?? []), highlightStylesheetId],
             head: [...(config.head ?? []), ...discoveryLinks(model.info.title, astroConfig.base, hasReleases(file))],

@@ -6,7 +6,7 @@
  * spec lists (for the live console).
  */
 import { existsSync } from 'node:fs';
-import { open, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, open, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -27,13 +27,23 @@ import type { SiteConfig } from '../publishing/site-config.ts';
 import { changelogFeedType } from '../reference/changelog-feed.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 
-export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
+export function hostFilesIntegration(
+  config: SiteConfig,
+  site: { url: string; placeholder: boolean },
+): AstroIntegration {
   let root = process.cwd();
   return {
     name: 'petstore:host-files',
     hooks: {
       'astro:config:done': ({ config: astroConfig }) => {
         root = fileURLToPath(astroConfig.root);
+      },
+      'astro:build:start': ({ logger }) => {
+        if (site.placeholder) {
+          logger.warn(
+            `No SITE_URL and no canonicalDomain in portal.json: canonical links, the sitemap, llms.txt and the API catalog use ${site.url} as the site's address. Set SITE_URL to the published address.`,
+          );
+        }
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
@@ -58,11 +68,16 @@ export function hostFilesIntegration(config: SiteConfig): AstroIntegration {
           path.join(out, '_headers'),
           headersFile({ scriptHashes: [...hashes], apiOrigins, contentTypes }),
         );
-        await writeFile(path.join(out, '_redirects'), redirectsFile(config));
+        // Domains, redirects and CNAME only when the site config has them: none of another site's.
+        const redirects = config.redirects.length > 0;
+        if (redirects) await writeFile(path.join(out, '_redirects'), redirectsFile(config));
         const cname = cnameFile(config);
         if (cname) await writeFile(path.join(out, 'CNAME'), cname);
+        // The site's own icon, when one is kept beside the description (spec/favicon.svg), over the neutral one.
+        const icon = path.join(path.dirname(resolveSpecPath(root)), 'favicon.svg');
+        if (existsSync(icon)) await copyFile(icon, path.join(out, 'favicon.svg'));
         logger.info(
-          `Wrote _headers (${hashes.size} inline script hashes), _redirects and ${cname ? 'CNAME' : 'no CNAME'}.`,
+          `Wrote _headers (${hashes.size} inline script hashes)${redirects ? ', _redirects' : ''}${cname ? ' and CNAME' : ''}.`,
         );
       },
     },

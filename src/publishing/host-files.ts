@@ -15,7 +15,7 @@ export function redirectsFile(config: SiteConfig): string {
 }
 
 export function cnameFile(config: SiteConfig): string | undefined {
-  return config.cname ? `${config.canonicalDomain}\n` : undefined;
+  return config.cname && config.canonicalDomain ? `${config.canonicalDomain}\n` : undefined;
 }
 
 /** The inline `<script>` bodies of a page (without a src), for hashing. */

@@ -1,7 +1,10 @@
 /**
- * The portal's own publishing settings — its domains — typed and validated,
- * with errors that say what is wrong and where. The build turns them into
- * host files (_redirects, CNAME, _headers).
+ * What a site says beyond its description — its domains, and which of the
+ * portal's own guides it ships — typed and validated, with errors that say
+ * what is wrong and where. It is read from `portal.json` beside the
+ * description (portal-config.ts); a description without one gets no domain,
+ * no redirects and none of those guides. The build turns the domains into
+ * host files (_redirects, CNAME).
  */
 import { z } from 'astro/zod';
 
@@ -21,14 +24,36 @@ const redirect = z.object({
   status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
 });
 
-export const siteConfigSchema = z.object({
-  /** The one domain the portal is served at; every other domain redirects to it. */
-  canonicalDomain: domain,
-  /** Other domains and where they redirect. */
-  redirects: z.array(redirect).default([]),
-  /** Whether to write a CNAME file (for hosts that read one). */
-  cname: z.boolean().default(true),
+/** The facts of the platform's project hosting that the custom-domains guide quotes. */
+const projectHosting = z.object({
+  /** Lowest plan that may serve a project at its own domain (a plan of `x-rate-limits`). */
+  minimumPlan: z.string(),
+  /** Suggested TTL for the CNAME record, in seconds. */
+  cnameTtlSeconds: z.number().int().positive(),
+  /** How long DNS changes can take to propagate, in hours. */
+  propagationHours: z.number().positive(),
+  /** The HTTP status of a redirect entry unless another is chosen. */
+  redirectStatus: z.number().int(),
+  /** The platform host a subdomain's CNAME points at. */
+  platformTarget: domain,
+  /** The platform-assigned subdomain a project gets by default. */
+  defaultSubdomain: domain,
 });
+
+export const siteConfigSchema = z
+  .object({
+    /** The one domain the portal is served at; every other domain redirects to it. */
+    canonicalDomain: domain.optional(),
+    /** Other domains and where they redirect. */
+    redirects: z.array(redirect).default([]),
+    /** Whether to write a CNAME file (for hosts that read one), when there is a canonical domain. */
+    cname: z.boolean().default(true),
+    /** Ship the guides for the docs team that runs this portal (Publishing the portal). */
+    docsTeamGuides: z.boolean().default(false),
+    /** The product's project hosting, for the custom-domains guide; without it, that guide is left out. */
+    projectHosting: projectHosting.optional(),
+  })
+  .strict();
 
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type SiteConfig = z.output<typeof siteConfigSchema>;
@@ -53,6 +78,9 @@ export function defineSiteConfig(input: SiteConfigInput): SiteConfig {
   }
   const config = parsed.data;
   const problems: string[] = [];
+  if (config.redirects.length > 0 && !config.canonicalDomain) {
+    problems.push('redirects: there is no canonicalDomain for them to lead to');
+  }
   const known = new Set([config.canonicalDomain, ...config.redirects.map((r) => r.from)]);
   config.redirects.forEach((r, i) => {
     const target = r.to ?? config.canonicalDomain;

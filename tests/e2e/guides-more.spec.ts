@@ -1,7 +1,14 @@
 /** The remaining guides: figures and lists a reader needs, each taken from the spec or the hosting rules. */
+
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { projectHosting } from '../../src/guides/project-hosting.ts';
+import { resolveSpecPath } from '../../src/openapi/index.ts';
+import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
 import { model, operation, urls } from './support.ts';
+
+const hosting = loadPortalConfig(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}), {}).projectHosting;
+if (!hosting) throw new Error('spec/portal.json has no projectHosting: the custom-domains guide is not built');
+const projectHosting = hosting;
 
 test('authentication names the header, the plan-restricted operations and the failure codes', async ({ page }) => {
   await page.goto('/guides/authentication/');

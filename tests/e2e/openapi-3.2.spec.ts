@@ -4,9 +4,10 @@
  * of the operation it follows lists; a QUERY operation shows its method and
  * samples; a parent tag is a group in the sidebar, labelled by its summary; a stream says what each item is.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { brokenLinks } from '../support/built-site.ts';
+import { brokenLinks, walk } from '../support/built-site.ts';
 import { servedFixtureSite } from '../support/fixture-site.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/events-3.2/openapi.yaml');
@@ -115,4 +116,18 @@ test('an OAuth 2 scheme says how to get a token and what each scope allows; an o
     page.getByText('OAuth 2, client credentials flow: Get tokens from https://auth.example.com/token.'),
   ).toBeVisible();
   await expect(page.getByRole('row', { name: 'events:read Read and search events.' })).toBeVisible();
+});
+
+test("the site is the description's own: nothing of the Pet Store anywhere in it, and no domain of another", () => {
+  const { outDir, pages } = site();
+  // Every file: pages, head, host files, feeds, llms.txt, the API catalog, scripts, the search index.
+  const mentions = walk(outDir).filter((file) => /pet ?store/i.test(readFileSync(file, 'latin1')));
+  expect(mentions.map((file) => path.relative(outDir, file))).toEqual([]);
+  // Domains, redirects and CNAME come only from a portal.json beside the description; it has none.
+  expect(existsSync(path.join(outDir, 'CNAME'))).toBe(false);
+  expect(existsSync(path.join(outDir, '_redirects'))).toBe(false);
+  // Guides about the Pet Store's product, its own calls, or running this portal are not the site's.
+  for (const guide of ['custom-domains', 'publishing', 'getting-started', 'errors']) {
+    expect(pages).not.toContain(`/guides/${guide}/`);
+  }
 });

@@ -1,6 +1,12 @@
 /** The site config's checks and the host files the build writes from it. */
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveSpecPath } from '../../src/openapi/index.ts';
 import {
+  cnameFile,
   contentSecurityPolicy,
   everyServer,
   headersFile,
@@ -11,7 +17,7 @@ import {
   serverOrigins,
   sha256,
 } from '../../src/publishing/host-files.ts';
-import { portalConfig } from '../../src/publishing/portal-config.ts';
+import { loadPortalConfig, placeholderSiteUrl, siteUrl } from '../../src/publishing/portal-config.ts';
 import { defineSiteConfig, SiteConfigError } from '../../src/publishing/site-config.ts';
 
 const problemsOf = (input: Parameters<typeof defineSiteConfig>[0]) => {
@@ -63,8 +69,48 @@ describe('the site config', () => {
     expect(problemsOf(input as Parameters<typeof defineSiteConfig>[0]).join('\n')).toMatch(message);
   });
 
-  it('is valid for this portal', () => {
-    expect(portalConfig.canonicalDomain).toBe('docs.petstore.dev');
+  it('is valid for this portal: spec/portal.json, beside its description', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const config = loadPortalConfig(resolveSpecPath(root, {}), {});
+    expect(config.canonicalDomain).toBe('docs.petstore.dev');
+    expect(config.docsTeamGuides).toBe(true);
+    expect(siteUrl(config, {})).toEqual({ url: 'https://docs.petstore.dev', placeholder: false });
+  });
+
+  it("gives another description none of the Pet Store's: no domain, redirect, CNAME or own guides; a placeholder address", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'site-config-'));
+    const config = loadPortalConfig(path.join(dir, 'openapi.yaml'), {});
+    expect(config).toEqual({ redirects: [], cname: true, docsTeamGuides: false });
+    expect(cnameFile(config)).toBeUndefined();
+    expect(siteUrl(config, {})).toEqual({ url: placeholderSiteUrl, placeholder: true });
+    expect(siteUrl(config, { SITE_URL: 'https://docs.example.org' })).toEqual({
+      url: 'https://docs.example.org',
+      placeholder: false,
+    });
+  });
+
+  it('says which file is wrong and how: not JSON, an unknown field, redirects with nowhere to go, a missing file', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'site-config-'));
+    const spec = path.join(dir, 'openapi.yaml');
+    const file = path.join(dir, 'portal.json');
+    const refused = (env: Record<string, string> = {}) => {
+      try {
+        loadPortalConfig(spec, env);
+      } catch (error) {
+        if (error instanceof SiteConfigError) return error.problems.join('\n');
+        throw error;
+      }
+      throw new Error('expected the config to be refused');
+    };
+    writeFileSync(file, '{ canonicalDomain: docs.example.org }');
+    expect(refused()).toMatch(new RegExp(`^${file}: not JSON`));
+    writeFileSync(file, JSON.stringify({ canonicalDomain: 'docs.example.org', domains: [] }));
+    expect(refused()).toContain(`${file}: (config): Unrecognized key`);
+    writeFileSync(file, JSON.stringify({ redirects: [{ from: 'a.example.org' }] }));
+    expect(refused()).toContain(`${file}: redirects: there is no canonicalDomain for them to lead to`);
+    expect(refused({ PETSTORE_PORTAL: path.join(dir, 'nowhere.json') })).toContain(
+      'does not exist (named by PETSTORE_PORTAL)',
+    );
   });
 });
 
