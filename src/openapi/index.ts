@@ -33,7 +33,7 @@ export {
 export { defaultParseLimits, type ParsedSource, parseSource } from './parse-source.ts';
 export { oncePerModel } from './per-model.ts';
 export { dereference, isReference } from './refs.ts';
-export { isRelativeLink } from './relative-links.ts';
+export { isRelativeLink, savedLinkFragment } from './relative-links.ts';
 export { statusCovers } from './response-status.ts';
 export {
   anonymousQuota,

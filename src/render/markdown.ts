@@ -11,7 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { type Transformer, unified } from 'unified';
-import { isRelativeLink, slugify, uniqueSlugs } from '../openapi/index.ts';
+import { isRelativeLink, savedLinkFragment, slugify, uniqueSlugs } from '../openapi/index.ts';
 import { RecentCaches } from './recent-cache.ts';
 import { type RenderMarkdownOptions, renderBackend } from './render-backend.ts';
 
@@ -19,7 +19,7 @@ export type { RenderMarkdownOptions } from './render-backend.ts';
 
 /** Which way of rendering `options` asks for: the variant of the memos below. */
 const variantOf = (options: RenderMarkdownOptions) =>
-  `${options.inline ? 'inline' : 'block'}${options.searchOpeningOnly ? ' opening' : ''} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''} ${options.headingIds ?? ''} ${options.idPrefix ?? ''}`;
+  `${options.inline ? 'inline' : 'block'}${options.searchOpeningOnly ? ' opening' : ''} h${options.highestHeading ?? HIGHEST_LEVEL} ${options.linkBase ?? ''} ${options.savedLinksAt ?? ''} ${options.headingIds ?? ''} ${options.idPrefix ?? ''}`;
 
 /**
  * `options` as they matter for `markdown`: an `idPrefix` only changes a text with footnotes (the only ids a
@@ -75,6 +75,7 @@ export function htmlOfTree(tree: Root, options: RenderMarkdownOptions = {}): str
     highestHeading: options.highestHeading,
     headingIds: options.headingIds,
     linkBase: options.linkBase,
+    savedLinksAt: options.savedLinksAt,
     searchOpeningOnly: options.searchOpeningOnly,
     idPrefix: options.idPrefix,
   };
@@ -301,9 +302,14 @@ function rehypeGithubAlerts() {
 function rehypeRelativeLinks(): Transformer<Root, Root> {
   return (tree, file) => {
     const base = (file.data as { linkBase?: unknown }).linkBase;
+    const savedLinksAt = (file.data as { savedLinksAt?: unknown }).savedLinksAt;
     for (const element of elementsOf(tree)) {
       const href = element.tagName === 'a' ? element.properties.href : undefined;
       if (typeof href !== 'string' || !isRelativeLink(href)) continue;
+      if (typeof savedLinksAt === 'string' && savedLinkFragment.test(href)) {
+        element.properties = { href: `${savedLinksAt}${href}` };
+        continue;
+      }
       const resolved = typeof base === 'string' ? URL.parse(href, base) : null;
       if (resolved) {
         element.properties = { href: resolved.href, rel: ['noopener', 'noreferrer'] };

@@ -23,6 +23,11 @@ export interface RenderMarkdownOptions {
    */
   linkBase?: string;
   /**
+   * Where links written in another docs tool's form (`#tag/Orders`, `#operation/placeOrder`: `savedLinkFragment`)
+   * go, with their fragment: the reference's introduction, which takes them to the page they mean.
+   */
+  savedLinksAt?: string;
+  /**
    * Keep search to the opening (up to the first paragraph): later top-level blocks are marked for Pagefind to skip (see
    * `reference/search-scope.ts`). Readers see them all.
    */
