@@ -1,5 +1,6 @@
 // @ts-check
 
+import { fileURLToPath } from 'node:url';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { buildMemoryIntegration } from './src/build/build-memory.ts';

@@ -18,7 +18,7 @@ import {
   localSandboxWarning,
   SandboxUrlError,
 } from '../../src/publishing/console-sandbox.ts';
-import { headersFile, serverOrigins, everyServer } from '../../src/publishing/host-files.ts';
+import { everyServer, headersFile, serverOrigins } from '../../src/publishing/host-files.ts';
 import { consoleTarget } from '../../src/reference/console-target.ts';
 import { problemsOf } from './support/check.ts';
 
