@@ -7,7 +7,17 @@
  * milliseconds with bounded memory.
  */
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
-import { isAlias, isCollection, isMap, isPair, isScalar, LineCounter, type Node, parseDocument } from 'yaml';
+import {
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  LineCounter,
+  type Node,
+  parseDocument,
+  type YAMLError,
+} from 'yaml';
 import { fromPointer } from './json-pointer.ts';
 import { jsonLocator, looksLikeJson } from './locate-in-json.ts';
 import { blockYamlLocator } from './locate-in-yaml.ts';
@@ -106,13 +116,14 @@ export function parseCarefully(text: string, limits: ParseLimits = defaultParseL
         ],
       };
     }
+    const { shown, following } = withoutCascade(doc.errors);
     return {
       ok: false,
-      problems: doc.errors.map((error) => ({
+      problems: shown.map((error) => ({
         severity: 'error' as const,
         pointer: '',
         position: position(error.pos[0]),
-        message: `The file is not valid YAML: ${firstLine(error.message)}.`,
+        message: `The file is not valid YAML: ${firstLine(error.message)}.${error === shown.at(-1) ? cascadeNote(following) : ''}`,
         ...yamlHint(error.code),
       })),
     };
@@ -210,6 +221,28 @@ function locator(text: string, limits: ParseLimits): ParsedSource['locate'] {
     parsed ??= parseCarefully(text, limits);
     return parsed.ok ? parsed.source.locate(pointer) : undefined;
   };
+}
+
+/**
+ * After a syntax error the YAML parser reads the rest of the file out of step, so one mistyped indentation came
+ * back as ten or thirty errors, most of them on lines that are fine. The first syntax error is the one to fix:
+ * it is reported with those before it (a repeated key stands on its own), and the rest are counted, not listed.
+ */
+function withoutCascade(errors: readonly YAMLError[]): { shown: YAMLError[]; following: number } {
+  const inOrder = [...errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  const first = inOrder.findIndex((error) => !standalone.has(error.code));
+  if (first < 0) return { shown: inOrder, following: 0 };
+  return { shown: inOrder.slice(0, first + 1), following: inOrder.length - first - 1 };
+}
+
+/** Errors that do not put the parser out of step. */
+const standalone = new Set<string>(['DUPLICATE_KEY']);
+
+function cascadeNote(following: number): string {
+  if (following === 0) return '';
+  if (following === 1)
+    return ' One more error after it follows from this one and is not listed: fix this one and check again.';
+  return ` The ${following} errors after it follow from this one and are not listed: fix this one and check again.`;
 }
 
 function yamlHint(code: string): { hint?: string } {

@@ -2,11 +2,14 @@
  * Every class of bad description the build must refuse, with what a docs
  * writer sees: the message, the line and column, and the JSON pointer.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../src/openapi/index.ts';
 import { checkSpecText } from '../../src/openapi/load-spec.ts';
 import { defaultParseLimits } from '../../src/openapi/parse-source.ts';
 import { minimalSpec, modelOf, onlyError, problemsOf } from './support/check.ts';
+import { root } from './support/programs.ts';
 
 describe('a description the build refuses', () => {
   it('is empty', async () => {
@@ -18,6 +21,30 @@ describe('a description the build refuses', () => {
     const error = onlyError(await problemsOf('openapi: 3.0.3\ninfo:\n  title: [unclosed\n  version: 1\n'));
     expect(error.message).toMatch(/^The file is not valid YAML/);
     expect(error.position?.line).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has one indentation typo, reported once: the errors that follow from it are counted, not listed', async () => {
+    // The Pet Store with one path key a space short: the YAML parser reads the rest out of step (10 errors).
+    const lines = readFileSync(path.join(root, 'spec/openapi.yaml'), 'utf8').split('\n');
+    const typo = lines.indexOf('  /pets/{petId}:');
+    lines[typo] = ' /pets/{petId}:';
+    const error = onlyError(await problemsOf(lines.join('\n')));
+    expect(error.position?.line).toBe(typo + 1);
+    expect(error.message).toMatch(
+      /^The file is not valid YAML: .+\. The \d+ errors after it follow from this one and are not listed: fix this one and check again\.$/,
+    );
+    expect(error.hint).toMatch(/indentation/);
+  });
+
+  it('keeps a repeated key before a syntax error: it is a mistake of its own', async () => {
+    const text = minimalSpec
+      .replace('  title: Tiny\n', '  title: Tiny\n  title: Again\n')
+      .replace(/\npaths:/, '\n paths:');
+    const problems = await problemsOf(text);
+    expect(problems.map((p) => p.message.slice(0, 45))).toEqual([
+      'The file is not valid YAML: Map keys must be ',
+      expect.stringMatching(/^The file is not valid YAML: /),
+    ]);
   });
 
   it('has a duplicate key, pointing at the second one', async () => {
