@@ -3,9 +3,12 @@
  * (src/content/docs/index.mdx) is the same for every description; its title, tagline and meta description are
  * the description's (info.title, info.summary), in the route data and in the head Starlight has already built.
  */
+
+import { getEntry } from 'astro:content';
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
 import { toHtml } from 'hast-util-to-html';
 import { getApiModel } from '../data/api-model.ts';
+import { sitePath } from '../reference/site-path.ts';
 
 export const onRequest = defineRouteMiddleware(async (context) => {
   const route = context.locals.starlightRoute;
@@ -26,6 +29,21 @@ export const onRequest = defineRouteMiddleware(async (context) => {
       info.summary ??
         `Everything you need to call the ${info.title} — a reference built from its OpenAPI description, a console to try calls in your browser, and guides to using it well.`,
     );
+    // Where a reader goes next: the reference, and the first guide when this site has it.
+    const gettingStarted = await getEntry('docs', 'guides/getting-started');
+    data.hero.actions = [
+      { text: 'Read the API reference', link: sitePath('/reference/'), variant: 'primary', attrs: {} },
+      ...(gettingStarted
+        ? [
+            {
+              text: 'Get started',
+              link: sitePath('/guides/getting-started/'),
+              variant: 'secondary' as const,
+              attrs: {},
+            },
+          ]
+        : []),
+    ];
   }
   for (const item of route.head) {
     // The `<title>` is written as text (components/starlight/Head.astro), attribute values escaped when written.

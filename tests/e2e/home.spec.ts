@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { referenceUrls } from '../../src/reference/routes.ts';
 
 // The figures on the page must be the spec's, so the test reads them from the same model.
 const model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..')));
+const urls = referenceUrls(model);
 const countIn = (tags: string[]) =>
   new Set(model.tags.filter((t) => tags.includes(t.name)).flatMap((t) => t.operations)).size;
 
@@ -26,6 +28,28 @@ test.describe('home page', () => {
     await expect(glance).toContainText(
       'Requests send an API key in the X-API-Key header (all but Get a sandbox key). Keys belong to a plan: Free, Pro, Business, Enterprise.',
     );
+  });
+
+  test('leads on: to the reference and the first guide, to each tag, and through a menu on a phone', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await main.getByRole('link', { name: 'Read the API reference' }).click();
+    await expect(page).toHaveURL(/\/reference\/$/);
+    await page.goto('/');
+    await main.getByRole('link', { name: 'Get started' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
+    await page.goto('/');
+    const glance = page.getByRole('region', { name: 'Pet Store API at a glance' });
+    for (const tag of model.tags.filter((t) => model.tagGroups.some((g) => g.tags.includes(t.name)))) {
+      await expect(glance.getByRole('link', { name: tag.name, exact: true })).toHaveAttribute('href', urls.tag(tag));
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Getting started' }),
+    ).toBeVisible();
   });
 
   test('reads the same with JavaScript turned off', async ({ browser }) => {
