@@ -11,6 +11,9 @@ export const tagHeadingIds = 'about-';
 
 /** The same for the API's description, under the introduction's "About this API" (whose own id is `about`). */
 export const aboutHeadingIds = 'about-api-';
+/** And for its own sections on authentication and rate limits, shown in the generated sections of those names. */
+export const authenticationHeadingIds = 'authentication-';
+export const rateLimitHeadingIds = 'rate-limits-';
 
 export interface PageHeading {
   depth: number;
@@ -28,10 +31,16 @@ export function pageHeadings(route: ReferenceRoute, outline?: OperationOutline):
         { depth: 2, slug: 'groups', text: 'Operations by group' },
         { depth: 2, slug: 'servers', text: 'Servers' },
         { depth: 2, slug: 'authentication', text: 'Authentication' },
+        ...(route.parts.authentication
+          ? markdownHeadings(route.parts.authentication, { highestHeading: 3, headingIds: authenticationHeadingIds })
+          : []),
         ...(route.hasRateLimits ? [{ depth: 2, slug: 'rate-limits', text: 'Rate limits' }] : []),
+        ...(route.hasRateLimits && route.parts.rateLimits
+          ? markdownHeadings(route.parts.rateLimits, { highestHeading: 3, headingIds: rateLimitHeadingIds })
+          : []),
         { depth: 2, slug: 'about', text: 'About this API' },
-        ...(route.description
-          ? markdownHeadings(route.description, { highestHeading: 3, headingIds: aboutHeadingIds })
+        ...(route.parts.about
+          ? markdownHeadings(route.parts.about, { highestHeading: 3, headingIds: aboutHeadingIds })
           : []),
       ];
     case 'tag':

@@ -16,6 +16,7 @@ import {
   separateWords,
 } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
+import { type IntroductionParts, introductionParts } from './introduction-parts.ts';
 import { sitePath } from './site-path.ts';
 
 /** Where the reference lives in the site. */
@@ -25,7 +26,7 @@ export const referenceBase = 'reference';
 const reservedSlugs = new Set(['schemas', 'errors']);
 
 export type ReferenceRoute =
-  | { type: 'introduction'; path: string; title: string; hasRateLimits: boolean; description?: string }
+  | { type: 'introduction'; path: string; title: string; hasRateLimits: boolean; parts: IntroductionParts }
   | { type: 'tag'; path: string; title: string; tag: ApiTag; group: ApiTagGroup | undefined }
   | { type: 'operation'; path: string; title: string; operation: ApiOperation; tag: ApiTag }
   | { type: 'schemas'; path: string; title: string; index: ModelsIndexPage }
@@ -106,7 +107,7 @@ export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
       path: strip(urls.introduction),
       title: `${model.info.title} reference`,
       hasRateLimits: model.rateLimits !== undefined,
-      ...(model.info.description ? { description: model.info.description } : {}),
+      parts: introductionParts(model),
     },
   ];
   for (const tag of model.tags) {

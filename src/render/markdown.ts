@@ -394,3 +394,38 @@ function textOf(node: Root | RootContent): string {
   const inner = node.children.map((child) => textOf(child)).join('');
   return node.type === 'element' && !INLINE.has(node.tagName) ? ` ${inner} ` : inner;
 }
+
+const sectionParser = unified().use(remarkParse).use(remarkGfm);
+
+/**
+ * A text cut at its top-level headings (the highest level it uses): what comes before the first, then each heading's
+ * text, its section's source without the heading (`body`) and with it (`source`). Code, quotes and lists are never cut.
+ */
+export function topSections(markdown: string): {
+  lead: string;
+  sections: { heading: string; body: string; source: string }[];
+} {
+  const tree = sectionParser.parse(markdown);
+  const headings = tree.children.flatMap((node) => (node.type === 'heading' ? [node] : []));
+  const top = Math.min(...headings.map((heading) => heading.depth));
+  const cuts = headings.filter((heading) => heading.depth === top);
+  type Heading = (typeof cuts)[number];
+  const start = (heading: Heading) => heading.position?.start.offset ?? markdown.length;
+  const end = (heading: Heading) => heading.position?.end.offset ?? markdown.length;
+  const text = (node: unknown): string => {
+    if (typeof node !== 'object' || node === null) return '';
+    if ('value' in node && typeof node.value === 'string') return node.value;
+    return 'children' in node && Array.isArray(node.children) ? node.children.map(text).join('') : '';
+  };
+  return {
+    lead: markdown.slice(0, cuts[0] ? start(cuts[0]) : markdown.length).trim(),
+    sections: cuts.map((heading, i) => {
+      const next = cuts[i + 1];
+      return {
+        heading: text(heading).trim(),
+        body: markdown.slice(end(heading), next ? start(next) : markdown.length).trim(),
+        source: markdown.slice(start(heading), next ? start(next) : markdown.length).trim(),
+      };
+    }),
+  };
+}

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath, type SchemaOrRef, slugify } from '../../src/openapi/index.ts';
 import { badgeExplanation, badgeLabel } from '../../src/reference/badges.ts';
 import { sunsetStatus } from '../../src/reference/deprecation.ts';
+import { introductionParts } from '../../src/reference/introduction-parts.ts';
 import { referenceSidebar, type SidebarItem, tagsListedEverywhere } from '../../src/reference/navigation.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
 import { operationOutline } from '../../src/reference/operation-outline.ts';
@@ -19,6 +20,7 @@ import {
   titleLength,
 } from '../../src/reference/routes.ts';
 import { constraints, objectProperties, typeLabel } from '../../src/reference/schema-summary.ts';
+import { topSections } from '../../src/render/markdown.ts';
 import { generateDescription } from '../bench/generate-description.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
 
@@ -271,14 +273,38 @@ describe('the introduction', () => {
     if (!introduction) throw new Error('no introduction');
     const headings = pageHeadings(introduction);
     const about = headings.findIndex((h) => h.slug === 'about');
-    // The description's top headings are `## …`; under the h2 "About this API" they are h3s.
+    // The description's top headings are `## …`; under the h2 "About this API" they are h3s. Its Authentication
+    // and Rate limits are shown in the page's sections of those names instead, so each is said once.
     const written = [...(model.info.description ?? '').matchAll(/^## (.+)$/gm)].map((m) => m[1] ?? '');
-    expect(written.length).toBeGreaterThan(0);
+    expect(written).toEqual(expect.arrayContaining(['Authentication', 'Rate limits']));
+    const elsewhere = written.filter((text) => text !== 'Authentication' && text !== 'Rate limits');
     expect(headings.slice(about + 1).map((h) => [h.depth, h.slug, h.text])).toEqual(
-      written.map((text) => [3, `about-api-${slugify(text)}`, text]),
+      elsewhere.map((text) => [3, `about-api-${slugify(text)}`, text]),
     );
-    // Every id on the page is its own: the description's "Authentication" is not the page's Authentication section.
+    expect(headings.filter((h) => /^(Authentication|Rate limits)$/.test(h.text)).map((h) => h.slug)).toEqual([
+      'authentication',
+      'rate-limits',
+    ]);
+    // Every id on the page is its own.
     expect(new Set(headings.map((h) => h.slug)).size).toBe(headings.length);
+  });
+
+  it("shows the description's own Authentication and Rate limits sections in the page's, and not again", () => {
+    const parts = introductionParts(model);
+    expect(parts.authentication).toMatch(/^Every request sends an API key/);
+    expect(parts.rateLimits).toContain('| Plan | Requests per minute | Requests per day |');
+    expect(parts.about).not.toMatch(/^## (Authentication|Rate limits)$/m);
+    expect(parts.about).toMatch(/^The Pet Store API runs a pet shop/);
+    expect(parts.about).toContain('## Paging');
+  });
+
+  it('cuts a description only at its top headings: not inside code, and keeps what comes before the first', () => {
+    const text =
+      'Intro.\n\n# Auth\n\nKeys.\n\n```\n# not a heading\n```\n\n## Deeper\n\nStays.\n\n# Rate limiting\n\nSlow.';
+    const { lead, sections } = topSections(text);
+    expect(lead).toBe('Intro.');
+    expect(sections.map((s) => s.heading)).toEqual(['Auth', 'Rate limiting']);
+    expect(sections[0]?.body).toBe('Keys.\n\n```\n# not a heading\n```\n\n## Deeper\n\nStays.');
   });
 });
 
