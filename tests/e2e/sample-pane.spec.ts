@@ -44,7 +44,7 @@ for (const width of [1280, 1600]) {
         const box = await row.boundingBox();
         if (!box) continue;
         for (const pane of await paneBoxes(page)) {
-          if (overlap(box, pane) > 0) covered.push(`${url}: "${(await row.innerText()).slice(0, 60)}"`);
+          if (overlap(box, pane) > 0) covered.push(`${url}: "${((await row.textContent()) ?? '').slice(0, 60)}"`);
         }
       }
     }

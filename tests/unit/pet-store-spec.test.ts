@@ -323,7 +323,10 @@ describe('the Pet Store description', () => {
 describe('the figures the guides quote besides the spec', () => {
   it('name a plan the spec has for custom domains', async () => {
     const { loadPortalConfig } = await import('../../src/publishing/portal-config.ts');
-    const projectHosting = loadPortalConfig(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}), {}).projectHosting;
+    const projectHosting = loadPortalConfig(
+      resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}),
+      {},
+    ).projectHosting;
     if (!projectHosting) throw new Error('spec/portal.json has no projectHosting');
     expect(model.rateLimits?.plans.map((p) => p.plan)).toContain(projectHosting.minimumPlan);
     expect([301, 302, 307, 308]).toContain(projectHosting.redirectStatus);
