@@ -177,6 +177,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     hooks: {
       responseReceived({ response, responseDuration }) {
         state.unreachable = undefined;
+        revealAnswer('[aria-label="Response"]');
         state.summary = summarizeResponse({
           status: response.status,
           headers: response.headers.entries(),
@@ -194,6 +195,17 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
 
   const el = window.document.createElement('div');
   el.className = 'pst-console';
+  /**
+   * On a narrow screen the answer is below the request, out of sight, when Send is pressed: once it is drawn it is
+   * brought into view (on a wide one it is beside the request already, and nothing moves).
+   */
+  const revealAnswer = (selector: string) =>
+    window.setTimeout(() => {
+      const answer = el.querySelector(selector);
+      if (!answer) return;
+      const { top } = answer.getBoundingClientRect();
+      if (top > window.innerHeight * 0.6) answer.scrollIntoView({ block: 'start' });
+    }, 50);
   followTheme(el);
   window.document.body.append(el);
   await styles;
@@ -203,7 +215,10 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     el,
     workspaceStore,
     plugins: [portalPlugin],
-    options: { hiddenClients: true, customFetch: noticingUnreachable(state, sandbox?.url) },
+    options: {
+      hiddenClients: true,
+      customFetch: noticingUnreachable(state, sandbox?.url, () => revealAnswer('.pst-console-unreachable')),
+    },
   });
   keepRepairingMarkup(el);
 
@@ -230,7 +245,7 @@ const keyValue = (key: KeyInField) => (key.source === 'none' ? '' : key.key);
  * The console's fetch: the browser's, noting a request that got no answer at all (the browser says only "Failed to
  * fetch", for a server that is down, not there, or that CORS or the page's CSP keeps this page from reading).
  */
-function noticingUnreachable(state: ConsoleState, sandboxUrl: string | undefined): typeof fetch {
+function noticingUnreachable(state: ConsoleState, sandboxUrl: string | undefined, noticed: () => void): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
     try {
@@ -243,6 +258,7 @@ function noticingUnreachable(state: ConsoleState, sandboxUrl: string | undefined
           server: url.origin,
           sandbox: sandboxUrl !== undefined && url.href.startsWith(sandboxUrl),
         };
+        noticed();
       }
       throw error;
     }

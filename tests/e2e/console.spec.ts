@@ -341,6 +341,20 @@ test.describe('the live console', () => {
     );
   });
 
+  test('on a phone, Send brings the answer into view, and the console fills the screen to its bottom', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(urls.operation(operation('listPets')));
+    const dialog = await openConsole(page);
+    const box = await dialog.boundingBox();
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBeGreaterThanOrEqual(843);
+    await send(dialog).click();
+    const status = dialog.getByRole('link', { name: '200 OK' });
+    await expect(status).toBeVisible();
+    await expect(status).toBeInViewport();
+  });
+
   test('opens and closes with the keyboard, moving focus in and back', async ({ page }) => {
     await page.goto(urls.operation(operation('listPets')));
     const tryIt = page.getByRole('button', { name: /^Try it/ });
