@@ -51,3 +51,24 @@ for (const width of [1280, 1600]) {
     expect(covered).toEqual([]);
   });
 }
+
+test('on a phone, each sample and example shows a screenful and scrolls inside itself, so the docs follow soon', async ({
+  page,
+}) => {
+  test.setTimeout(pages.length * 10_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tall: string[] = [];
+  for (const url of pages) {
+    await page.goto(url);
+    for (const name of ['Request sample', /^(Response example|Payload example)$/]) {
+      const card = page.getByRole('region', { name });
+      if ((await card.count()) === 0) continue;
+      // The visible code block of each card: the one tab shown.
+      for (const block of await card.first().locator('pre').all()) {
+        const box = (await block.isVisible()) ? await block.boundingBox() : null;
+        if (box && box.height > 20 * 16 + 1) tall.push(`${url}: ${Math.round(box.height)} px`);
+      }
+    }
+  }
+  expect(tall).toEqual([]);
+});
