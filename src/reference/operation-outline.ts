@@ -154,6 +154,8 @@ export interface OperationOutline {
     headers: HeaderRow[];
     /** The distinct error bodies (usually one `Error` model), planned once. */
     bodies: PlannedMedia[];
+    /** For each of `bodies`, the statuses whose responses send it: their label when their fields are listed. */
+    bodyStatuses: string[][];
     /** The model of the error bodies, when one is: the page then links to it rather than list its fields. */
     bodyModel?: string;
   };
@@ -231,6 +233,9 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
       rows,
       headers: errorHeaders,
       bodies: fields.errors,
+      bodyStatuses: errorBodies.map((body) =>
+        failures.filter((r) => r.content.some((m) => bodyKey(m) === bodyKey(body))).map((r) => r.status),
+      ),
       ...(errorBodyModel ? { bodyModel: errorBodyModel } : {}),
     };
   }
@@ -474,11 +479,14 @@ function uniqueByName(headers: ApiHeader[]): ApiHeader[] {
 }
 
 /** Error bodies, one per distinct schema: most APIs send one error model for every status. */
+/** What makes two error bodies the same: their model, else their schema, else their media type. */
+const bodyKey = (media: ApiMediaType): unknown => refName(media.schema) ?? media.schema ?? media.mediaType;
+
 function distinctBodies(responses: readonly ApiResponse[]): ApiMediaType[] {
   const seen = new Set<unknown>();
   return responses.flatMap((response) =>
     response.content.filter((media) => {
-      const key = refName(media.schema) ?? media.schema ?? media.mediaType;
+      const key = bodyKey(media);
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

@@ -147,6 +147,36 @@ describe('errors at a glance', () => {
     expect(get).not.toContain('route_not_found');
   });
 
+  it('without error codes, shows no Code or What to do column, and says which statuses send each error body', async () => {
+    const model = await modelOf(`openapi: 3.0.3
+info: { title: t, version: 1.0.0 }
+paths:
+  /things/{id}:
+    get:
+      operationId: getThing
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses:
+        '200': { description: OK }
+        '400': { description: Bad., content: { text/plain: { schema: { type: string } } } }
+        '404': { description: No such thing., content: { application/json: { schema: { type: object, properties: { message: { type: string } } } } } }
+        '500': { description: It broke., content: { application/json: { schema: { type: object, properties: { reason: { type: string } } } } } }
+`);
+    const [operation] = model.operations;
+    if (!operation) throw new Error('no operation');
+    const container = await AstroContainer.create();
+    const html = readable(
+      await container.renderToString(OperationView, {
+        props: { model, operation, outline: operationOutline(model, operation) },
+      }),
+    );
+    expect(html).toContain('<th scope="col">Status</th>');
+    expect(html).not.toContain('<th scope="col">Code</th>');
+    expect(html).not.toContain('<th scope="col">What to do</th>');
+    expect(html).not.toContain('>—<');
+    // No error model to link to: each body listed is said to be the one of its statuses.
+    for (const status of ['400', '404', '500']) expect(html).toContain(`The body of ${status}:`);
+  });
+
   it('describes Retry-After once under the table, linked from the 429 row', () => {
     const list = page('errors', 'listToys');
     expect(list).toContain('Also sends <a href="#header-retry-after"><code>Retry-After</code></a>.');
