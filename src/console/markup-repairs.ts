@@ -4,26 +4,42 @@
  * `aria-expanded` or a name, editors without a name, buttons given
  * `role="none"` and a label, `aria-controls` naming an element that is not
  * there. Links: its "Powered by" link opens a new tab without
- * `rel="noopener noreferrer"`. The key field's placeholder: a made-up base64
- * token that looks like a real key. Each repair only fills in what is missing,
+ * `rel="noopener noreferrer"`. Placeholders: a made-up base64 token in the key
+ * field, a client ID `12345`, a secret `XYZ123`, URLs on example.com and
+ * galaxy.scalar.com, which look like values to use; they say what goes there. Each repair only fills in what is missing,
  * or replaces a constant of Scalar's (which Vue never writes again, as its
  * value never changes), so it cannot fight Vue's re-renders; a
  * MutationObserver applies them to whatever Scalar renders next.
  */
-/** Scalar's placeholder for an API key: base64 of "ALL YOUR BASE ARE BELONG TO US". */
-const SCALAR_KEY_PLACEHOLDER = 'QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT';
 export const KEY_PLACEHOLDER = 'your API key';
 
+/**
+ * Scalar's placeholders (literals in its templates, not read from the document) → what the field wants, in words.
+ * Checked against Scalar's own source by tests/unit/console.test.ts, so an upgrade that changes them is noticed.
+ */
+export const honestPlaceholders: Readonly<Record<string, string>> = {
+  // base64 of "ALL YOUR BASE ARE BELONG TO US": the API-key field, and an OAuth2 access token's.
+  QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT: KEY_PLACEHOLDER,
+  '12345': 'your client ID, from the API provider',
+  XYZ123: 'your client secret, from the API provider',
+  janedoe: 'your username',
+  '********': 'your password',
+  'https://galaxy.scalar.com/authorize': 'the authorization URL, from the API provider',
+  'https://galaxy.scalar.com/token': 'the token URL, from the API provider',
+  'https://example.com/.well-known/oauth-authorization-server': "the provider's metadata URL",
+  'https://example.com/.well-known/openid-configuration': "the provider's OpenID Connect discovery URL",
+};
+
 export function repairMarkup(root: HTMLElement): void {
-  // Scalar's API-key field (RequestAuthTab) has this placeholder as a literal in its template, not
-  // read from the document, so only the markup can change it: on the masked <input> and, once the
-  // reader unmasks it, on the editor that replaces it (data-placeholder). Scalar also uses it for an
-  // OAuth2 access token, a field it shows only once it holds a token: the placeholder never shows there.
-  for (const field of root.querySelectorAll<HTMLElement>(`[placeholder="${SCALAR_KEY_PLACEHOLDER}"]`)) {
-    field.setAttribute('placeholder', KEY_PLACEHOLDER);
-  }
-  for (const field of root.querySelectorAll<HTMLElement>(`[data-placeholder="${SCALAR_KEY_PLACEHOLDER}"]`)) {
-    field.dataset.placeholder = KEY_PLACEHOLDER;
+  // Only the markup can change Scalar's placeholders: on an <input> and, once the reader unmasks a secret, on the
+  // editor that replaces it (data-placeholder).
+  for (const field of root.querySelectorAll<HTMLElement>('[placeholder], [data-placeholder]')) {
+    for (const attribute of ['placeholder', 'data-placeholder']) {
+      const written = field.getAttribute(attribute);
+      if (written !== null && Object.hasOwn(honestPlaceholders, written)) {
+        field.setAttribute(attribute, honestPlaceholders[written] ?? written);
+      }
+    }
   }
   for (const combobox of root.querySelectorAll<HTMLElement>('[role="combobox"]')) {
     if (!combobox.hasAttribute('aria-expanded')) combobox.setAttribute('aria-expanded', 'false');

@@ -441,3 +441,25 @@ describe('the request notes', () => {
     expect(html).toContain('This operation stops working on <time datetime="2027-06-30">30 June 2027</time>.');
   });
 });
+
+describe("Scalar's placeholders", () => {
+  it('are replaced by words saying what goes there, and are still the ones in its templates', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { honestPlaceholders } = await import('../../src/console/markup-repairs.ts');
+    const dir = path.resolve(import.meta.dirname, '../../node_modules/@scalar/api-client/dist/v2/blocks');
+    const sources = [
+      'scalar-auth-selector-block/components/OAuth2.vue.script.js',
+      'scalar-auth-selector-block/components/OAuth2Metadata.vue.script.js',
+      'scalar-auth-selector-block/components/OpenIDConnect.vue.script.js',
+    ]
+      .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+      .join('\n');
+    for (const [scalar, ours] of Object.entries(honestPlaceholders)) {
+      expect(sources, `Scalar no longer writes ${scalar}`).toContain(`placeholder: "${scalar}"`);
+      // Words, not something that could pass for a value: no URL, no digits, no token.
+      expect(ours).toMatch(/^(your|the) /);
+      expect(ours).not.toMatch(/https?:|\d/);
+    }
+    expect(Object.keys(honestPlaceholders)).toEqual(expect.arrayContaining(['12345', 'XYZ123']));
+  });
+});
