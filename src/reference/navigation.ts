@@ -30,6 +30,30 @@ export function groupAnchor(groupName: string): string {
 }
 
 /**
+ * Where the introduction lists the tags no group holds, together, when there are more than `tagsListedInFull` of
+ * them (the sidebar then shows a window of them and links here). Group anchors start `group-`, so it cannot clash.
+ */
+export const ungroupedAnchor = 'ungrouped-tags';
+
+/** The tags no group holds, in the model's order: the model gives each a group of its own, marked `implicit`. */
+export function ungroupedTags(model: ApiModel): string[] {
+  return model.tagGroups.filter((group) => group.implicit).flatMap((group) => group.tags);
+}
+
+/**
+ * Whether there are too many ungrouped tags to list on every page: the sidebar then shows a window of them and a
+ * link to the introduction, which lists them together under `ungroupedAnchor` instead of a section for each.
+ */
+export function ungroupedInWindow(model: ApiModel): boolean {
+  return ungroupedTags(model).length > tagsListedInFull;
+}
+
+/** The introduction's heading over the ungrouped tags ("Other tags" after real groups), and the sidebar's link. */
+export function ungroupedHeading(model: ApiModel): string {
+  return model.tagGroups.some((group) => !group.implicit) ? 'Other tags' : 'Tags';
+}
+
+/**
  * An API with at most this many tags lists every group's tags on every page, so a reader on a Pets page still sees
  * the Store group's tags. It is cheap: 30 tag links at ~80 bytes each are ~2.4 KB per page. Beyond it the list stops
  * being scannable and its bytes multiply by the number of pages, so a larger API lists only the groups of the page's
@@ -55,7 +79,8 @@ export const operationsAroundCurrent = 10;
  * A tag group with at most this many tags lists them all on its pages. A larger one shows the tags around the
  * page's own (`tagsAroundCurrent` either side, and any other tag of the page) and a link to where the
  * introduction lists them all: a group of 166 tags (10,000 generated operations) was 14 KB on each of its ~2,500
- * pages, a fifth of each page.
+ * pages, a fifth of each page. Tags no group holds are bounded the same way, on every page: 1,904 of them
+ * (a Graph-shaped description) were 151 KB of each page's sidebar.
  */
 export const tagsListedInFull = 30;
 
@@ -71,8 +96,9 @@ export const tagsAroundCurrent = 10;
  * no group are plain entries after the groups. An API with more than
  * `tagsListedEverywhere` tags lists only the open tags' groups; the others
  * are one link each to their place on the introduction, and a group of more
- * than `tagsListedInFull` tags only a window of them around the page's own.
- * `openTags` lists the page's own tag first. Each page passes its own, so a
+ * than `tagsListedInFull` tags only a window of them around the page's own;
+ * so do more than `tagsListedInFull` tags in no group, with a link to where
+ * the introduction lists them together (`ungroupedAnchor`). `openTags` lists the page's own tag first. Each page passes its own, so a
  * page's size grows with neither the number of operations in the whole API
  * nor those of its tag or group, and no page carries entries it does not show.
  */
@@ -115,8 +141,18 @@ export function referenceSidebar(
           // collapsed group holding that one link cost a dozen elements and ~750 bytes per group on every page).
           { label: tagsOf(group), link: introductionOf(group) },
     );
-  // Tags in no group: the model gives each a group of its own, which the sidebar does not show.
-  const looseTags = tagEntries(model.tagGroups.filter((group) => group.implicit).flatMap((group) => group.tags));
+  // Tags in no group: the model gives each a group of its own, which the sidebar does not show. Many of them show
+  // a window, as a large group does (the first one on pages with none of them open).
+  const loose = ungroupedTags(model);
+  const looseTags = ungroupedInWindow(model)
+    ? [
+        ...tagEntries(tagsAround(loose, openTags)),
+        {
+          label: `All ${loose.length.toLocaleString('en-US')} ${ungroupedHeading(model).toLowerCase()}`,
+          link: `${parts.urls.introduction}#${ungroupedAnchor}`,
+        },
+      ]
+    : tagEntries(loose);
   return [
     {
       label: 'API reference',

@@ -1,6 +1,8 @@
 /** The reference's sidebar (src/reference/navigation.ts): which groups, tags and operations each page lists. */
 import path from 'node:path';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
+import IntroductionView from '../../src/components/reference/IntroductionView.astro';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import {
   groupAnchor,
@@ -11,6 +13,8 @@ import {
   tagsAroundCurrent,
   tagsListedEverywhere,
   tagsListedInFull,
+  ungroupedAnchor,
+  ungroupedHeading,
 } from '../../src/reference/navigation.ts';
 import { pageHeadings } from '../../src/reference/page-headings.ts';
 import { operationTitle, referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
@@ -186,12 +190,89 @@ describe('tags in no group', () => {
     ]);
   });
 
-  it('are plain entries in a description with no groups at all, however many tags it has', async () => {
-    const sizes = Array(tagsListedEverywhere + 5).fill(1);
+  it(`are plain entries in a description with no groups at all, all of them up to ${tagsListedInFull}`, async () => {
+    const sizes = Array(tagsListedInFull).fill(1);
     const model = await modelOf(description(sizes, []));
     const sidebar = reference(referenceSidebar(model, new Set(['T2']), 't2op1'));
     expect(sidebar.map((i) => i.label)).toEqual(['Introduction', ...sizes.map((_, i) => `T${i + 1}`), 'Models']);
     expect(sidebar.some((i) => i.label.endsWith(' tags'))).toBe(false);
+    // The introduction keeps a section for each, as before.
+    const html = await (await AstroContainer.create()).renderToString(IntroductionView, { props: { model } });
+    expect(html).not.toContain(ungroupedAnchor);
+    expect(html).toContain(`<h3 id="${groupAnchor('T30')}">T30</h3>`);
+  });
+
+  describe(`more than ${tagsListedInFull}`, () => {
+    const count = 2_000;
+    const size = 2 * tagsAroundCurrent + 1;
+    let many: ApiModel;
+    beforeAll(async () => {
+      many = await modelOf(description(Array(count).fill(1), []));
+    });
+    const tags = (from: number, to: number) => range(from, to).map((n) => `T${n}`);
+    const all = () => ({ label: 'All 2,000 tags', link: `${referenceUrls(many).introduction}#${ungroupedAnchor}` });
+
+    it(`show a window of ${size} around the page's own and a link to where the introduction lists them all`, () => {
+      expect(labels(reference(referenceSidebar(many, new Set(['T1000']), 't1000op1')))).toEqual([
+        'Introduction',
+        ...tags(990, 999),
+        { T1000: ['Overview', 'T1000 op 1'] },
+        ...tags(1001, 1010),
+        'All 2,000 tags',
+        'Models',
+      ]);
+      expect(find(reference(referenceSidebar(many, new Set(['T1000']))), 'All 2,000 tags')).toEqual(all());
+      // At either end, and on pages with none of them open (the introduction, models), the window keeps its size.
+      expect(labels(reference(referenceSidebar(many, new Set(['T2000'])))).slice(1, size + 1)).toEqual([
+        ...tags(count - size + 1, count - 1),
+        { T2000: ['Overview', 'T2000 op 1'] },
+      ]);
+      expect(reference(referenceSidebar(many)).map((i) => i.label)).toEqual([
+        'Introduction',
+        ...tags(1, size),
+        'All 2,000 tags',
+        'Models',
+      ]);
+    });
+
+    it('cost every page the same sidebar, however many tags there are', async () => {
+      const bytes = (model: ApiModel, tag: number) =>
+        JSON.stringify(referenceSidebar(model, new Set([`T${tag}`]), `t${tag}op1`)).length;
+      const fewer = await modelOf(description(Array(100).fill(1), []));
+      for (const tag of [1, 1000, count]) {
+        const entries = reference(referenceSidebar(many, new Set([`T${tag}`]), `t${tag}op1`));
+        expect(entries).toHaveLength(size + 3); // the window, the link, Introduction and Models
+        // Labels and links gain a digit or two ("T1000" for "T50"), nothing more.
+        expect(bytes(many, tag)).toBeLessThan(bytes(fewer, 50) * 1.2);
+      }
+      expect(bytes(many, 1000)).toBeLessThan(5_000);
+    });
+
+    it('are listed together on the introduction, where the link leads, each under its own anchor too', async () => {
+      const html = await (await AstroContainer.create()).renderToString(IntroductionView, { props: { model: many } });
+      const section = html.slice(html.indexOf(`<section aria-labelledby="${ungroupedAnchor}">`));
+      expect(section).toMatch(new RegExp(`^<section[^>]*><h3 id="${ungroupedAnchor}">Tags</h3>`));
+      for (const n of [1, 1000, count]) {
+        expect(section).toContain(`<li id="${groupAnchor(`T${n}`)}"><a href="/reference/t${n}/">T${n}</a>`);
+      }
+      // One list, not a section (and a heading) for each tag.
+      expect(html.match(/<h3/g)?.length ?? 0).toBeLessThan(10);
+      expect(html.match(/<li id="group-/g)).toHaveLength(count);
+    });
+
+    it('say "other tags" after real groups, and leave the groups as they were', async () => {
+      const model = await modelOf(description(Array(tagsListedInFull + 3).fill(1), [range(1, 2)]));
+      const onT1 = reference(referenceSidebar(model, new Set(['T1']), 't1op1'));
+      expect(labels(onT1)).toEqual([
+        'Introduction',
+        { G1: [{ T1: ['Overview', 'T1 op 1'] }, 'T2'] },
+        ...tags(3, 3 + size - 1),
+        `All ${tagsListedInFull + 1} other tags`,
+        'Models',
+      ]);
+      expect(ungroupedHeading(model)).toBe('Other tags');
+      expect(ungroupedHeading(many)).toBe('Tags');
+    });
   });
 });
 
