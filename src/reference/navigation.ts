@@ -98,9 +98,10 @@ export const tagsAroundCurrent = 10;
  * are one link each to their place on the introduction, and a group of more
  * than `tagsListedInFull` tags only a window of them around the page's own;
  * so do more than `tagsListedInFull` tags in no group, with a link to where
- * the introduction lists them together (`ungroupedAnchor`). `openTags` lists the page's own tag first. Each page passes its own, so a
- * page's size grows with neither the number of operations in the whole API
- * nor those of its tag or group, and no page carries entries it does not show.
+ * the introduction lists them together (`ungroupedAnchor`). `openTags` lists
+ * the page's own tag first. Each page passes its own, so a page's size grows
+ * with neither the number of operations or tags in the whole API nor those of
+ * its tag or group, and no page carries entries it does not show.
  */
 export function referenceSidebar(
   model: ApiModel,
@@ -141,8 +142,8 @@ export function referenceSidebar(
           // collapsed group holding that one link cost a dozen elements and ~750 bytes per group on every page).
           { label: tagsOf(group), link: introductionOf(group) },
     );
-  // Tags in no group: the model gives each a group of its own, which the sidebar does not show. Many of them show
-  // a window, as a large group does (the first one on pages with none of them open).
+  // Tags in no group: the model gives each a group of its own, which the sidebar does not show. More than
+  // `tagsListedInFull` show a window, as a large group does (the first one on pages with none of them open).
   const loose = ungroupedTags(model);
   const looseTags = ungroupedInWindow(model)
     ? [
