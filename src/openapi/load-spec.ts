@@ -7,13 +7,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
+import { digestsOf, readDescription } from './bundle.ts';
 import { toModelDialect } from './dialect.ts';
 import type { ApiModel } from './model.ts';
 import { normalize } from './normalize/index.ts';
 import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
 import { checkReferences, withInlinedPathItems } from './refs.ts';
 import { linkBaseOf, relativeLinkWarning } from './relative-links.ts';
-import { SpecError, type SpecProblem } from './spec-problem.ts';
+import { type SourcePosition, SpecError, type SpecProblem } from './spec-problem.ts';
+import { convertSwagger2, isSwagger2 } from './swagger2.ts';
 import { unlinkedUrlWarnings } from './unlinked-urls.ts';
 import { findUnshownStructures, UnshownReport } from './unshown.ts';
 import { checkVersion, validateAgainstSchema } from './validate.ts';
@@ -62,40 +64,72 @@ export async function checkSpecText(
   const parsed = parseSource(text, limits);
   if (!parsed.ok) return { ok: false, problems: parsed.problems };
   const { data, locate } = parsed.source;
+  return checkDocument(data, (pointer) => ({ pointer, position: locate(pointer) }), options);
+}
+
+/** Where a place in the checked document was written: its file (unset: the root file), place and position. */
+type WrittenAt = (pointer: string) => { file?: string; pointer: string; position?: SourcePosition | undefined };
+
+/** Checks parsed data (one file, or a multi-file description joined) and builds the model. */
+async function checkDocument(data: unknown, writtenAt: WrittenAt, options: CheckOptions): Promise<CheckResult> {
+  // A Swagger 2.0 description is checked as written, then converted; `toWritten` leads back from the conversion.
+  let toWritten = (pointer: string) => pointer;
+  const placed = new WeakSet<SpecProblem>();
   const place = (problems: SpecProblem[]): SpecProblem[] =>
     problems.map((p) => {
-      const position = p.position ?? locate(p.pointer);
-      return position ? { ...p, position } : p;
+      if (placed.has(p)) return p;
+      const at = p.file === undefined ? writtenAt(toWritten(p.pointer)) : undefined;
+      const position = p.position ?? at?.position;
+      const out: SpecProblem = at
+        ? { ...p, pointer: at.pointer, ...(position ? { position } : {}), ...(at.file ? { file: at.file } : {}) }
+        : p;
+      placed.add(out);
+      return out;
     });
 
   const versionProblems = checkVersion(data);
   if (versionProblems.length > 0) return { ok: false, problems: place(versionProblems) };
-  const record = data as Record<string, unknown>;
+  let record = data as Record<string, unknown>;
+
+  const asWritten: SpecProblem[] = [];
+  let convertedFrom: ApiModel['convertedFrom'];
+  if (isSwagger2(record)) {
+    const checked = [...(await validateAgainstSchema(withInlinedPathItems(record))), ...checkReferences(record)];
+    if (checked.some((p) => p.severity === 'error')) return { ok: false, problems: place(checked) };
+    const converted = convertSwagger2(record);
+    asWritten.push(...place([...checked, ...converted.problems]));
+    record = converted.document;
+    toWritten = converted.toOriginal;
+    convertedFrom = 'swagger-2.0';
+  }
 
   // Schema and reference problems are independent; report both before giving up.
   const structural = [...(await validateAgainstSchema(withInlinedPathItems(record))), ...checkReferences(record)];
-  if (structural.some((p) => p.severity === 'error')) return { ok: false, problems: place(structural) };
+  if (structural.some((p) => p.severity === 'error'))
+    return { ok: false, problems: place([...asWritten, ...structural]) };
 
   // 3.1 and 3.2 differences are settled here, so everything after reads 3.0's dialect.
   const dialect = toModelDialect(record);
   const { model, problems } = normalize(dialect.document as unknown as OpenAPIV3.Document);
   model.source = record;
+  if (convertedFrom) model.convertedFrom = convertedFrom;
   const linkBase = options.linkBase ?? linkBaseOf((record.externalDocs as { url?: unknown } | undefined)?.url);
   if (linkBase) model.linkBase = linkBase;
   const unshown = new UnshownReport();
   findUnshownStructures(dialect.document, unshown);
-  const found = [
+  const found = place([
+    ...asWritten,
     ...structural,
     ...dialect.problems,
     ...unshown.problems(),
     ...problems,
     ...relativeLinkWarning(record, linkBase),
     ...unlinkedUrlWarnings(model, record, new Set(structural.map((p) => p.pointer))),
-  ];
+  ]);
   // Strict: a docs team's CI refuses what a build would only warn about.
-  const placed = place(options.strict ? found.map((p) => ({ ...p, severity: 'error' as const })) : found);
-  if (placed.some((p) => p.severity === 'error')) return { ok: false, problems: placed };
-  model.warnings = placed;
+  const final = options.strict ? found.map((p) => ({ ...p, severity: 'error' as const })) : found;
+  if (final.some((p) => p.severity === 'error')) return { ok: false, problems: final };
+  model.warnings = final;
   return { ok: true, model };
 }
 
@@ -121,25 +155,34 @@ export async function loadApiModel(
     ]);
   }
   if (limits !== defaultParseLimits || options.strict || options.linkBase) {
-    return modelOf(shown, bytes.toString('utf8'), limits, options);
+    return (await modelOf(file, shown, bytes, limits, options)).model;
   }
   // One build loads the description from several module graphs (the integration, the bundled pages, the host files
   // step); a process-wide cache keyed by the file's path and its bytes' digest checks it once. Edits change the
   // digest. A digest, not the text: the text would stay in memory for the whole build (110 MB for a 58 MB file).
   // And of the bytes, so that a load the cache answers never decodes them: the host files step, at the end of a
-  // 10,000-operation build, otherwise made that build's peak (+220 MB).
+  // 10,000-operation build, otherwise made that build's peak (+220 MB). A multi-file description's other files
+  // are compared by digest too.
   const { models, lastBuilt } = processCache();
   const digest = createHash('sha256').update(bytes).digest('hex');
   const cached = models.get(file);
-  if (cached?.digest === digest) return cached.model;
-  const entry = { digest, model: modelOf(shown, bytes.toString('utf8'), limits) };
+  if (cached?.digest === digest) {
+    const hit = await cached.loaded.then(
+      async ({ model, others }) => (await unchanged(others)) && model,
+      () => undefined,
+    );
+    if (hit) return hit;
+  }
+  const loaded = modelOf(file, shown, bytes, limits);
+  const entry = { digest, loaded };
   models.set(file, entry);
-  entry.model.then(
-    () => lastBuilt.set(file, entry.model),
+  const model = loaded.then((l) => l.model);
+  model.then(
+    () => lastBuilt.set(file, model),
     // A failure is not kept as the answer (the next call checks again), unless a newer text replaced it already.
     () => models.get(file) === entry && models.delete(file),
   );
-  return entry.model;
+  return model;
 }
 
 /**
@@ -150,20 +193,49 @@ export function lastBuiltModel(file: string): Promise<ApiModel> | undefined {
   return processCache().lastBuilt.get(file);
 }
 
+/** A model, and the description's other files (path and digest) it was read from. */
+interface Loaded {
+  model: ApiModel;
+  others: { path: string; digest: string }[];
+}
+
 async function modelOf(
+  file: string,
   shown: string,
-  text: string,
+  bytes: Buffer,
   limits: ParseLimits,
   options: CheckOptions = {},
-): Promise<ApiModel> {
-  const result = await checkSpecText(text, limits, options);
+): Promise<Loaded> {
+  const read = await readDescription(file, bytes, limits, shown);
+  if (!read.ok) throw new SpecError(shown, read.problems);
+  const { bundle } = read;
+  const result = await checkDocument(
+    bundle.data,
+    (pointer) => {
+      const at = bundle.origin(pointer);
+      return {
+        pointer: at.pointer,
+        position: at.file.locate(at.pointer),
+        ...(at.file.path === file ? {} : { file: at.file.shown }),
+      };
+    },
+    options,
+  );
   if (!result.ok) throw new SpecError(shown, result.problems);
-  return result.model;
+  result.model.files = bundle.files.map((f) => f.path);
+  return { model: result.model, others: bundle.files.slice(1).map(({ path, digest }) => ({ path, digest })) };
+}
+
+/** Whether each file still has the digest it had. */
+async function unchanged(files: Loaded['others']): Promise<boolean> {
+  if (files.length === 0) return true;
+  const now = await digestsOf(files.map((f) => f.path));
+  return now?.every((digest, i) => digest === files[i]?.digest) === true;
 }
 
 interface ModelCache {
   /** By file: the model of the text last asked for, and that text's SHA-256. */
-  models: Map<string, { digest: string; model: Promise<ApiModel> }>;
+  models: Map<string, { digest: string; loaded: Promise<Loaded> }>;
   /** By file: the last model that loaded. */
   lastBuilt: Map<string, Promise<ApiModel>>;
 }

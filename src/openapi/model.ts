@@ -342,6 +342,13 @@ export interface ApiModel {
    * `externalDocs.url`); without one they are shown as text.
    */
   linkBase?: string;
-  /** The description as written (any version), for the downloads. */
+  /**
+   * The description as one document, for the downloads: as written for one OpenAPI 3 file; joined for a
+   * multi-file one; converted to OpenAPI 3.0 for Swagger 2.0.
+   */
   source: Record<string, unknown>;
+  /** Every file the description was read from, the root first (absolute paths); unset for checked text. */
+  files?: readonly string[];
+  /** Set when the description was written as Swagger 2.0 and converted on load. */
+  convertedFrom?: 'swagger-2.0';
 }

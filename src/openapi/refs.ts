@@ -71,8 +71,8 @@ export function checkReferences(root: unknown): SpecProblem[] {
       problems.push({
         severity: 'error',
         pointer,
-        message: `The reference "${ref}" points outside this file; the portal reads one self-contained file.`,
-        hint: 'Bundle the description first (for example `redocly bundle`), so every `$ref` starts with "#/".',
+        message: `The reference "${ref}" points outside this file.`,
+        hint: 'Descriptions in several files are read from a file on disk (PETSTORE_SPEC), not from text.',
       });
       continue;
     }

@@ -19,6 +19,8 @@ export interface SpecProblem {
   message: string;
   hint?: string;
   position?: SourcePosition;
+  /** The file the problem is in, when it is not the description's root file (a multi-file description). */
+  file?: string;
 }
 
 /** Thrown when a description cannot be turned into a model; carries every problem found. */
@@ -41,7 +43,7 @@ export function formatLocation(file: string, position: SourcePosition | undefine
 
 /** One problem as a short block of text: location, pointer, message, hint. */
 export function formatProblem(file: string, problem: SpecProblem): string {
-  const where = formatLocation(file, problem.position);
+  const where = formatLocation(problem.file ?? file, problem.position);
   const pointer = problem.pointer === '' ? '(document root)' : problem.pointer;
   const lines = [`${where}  ${problem.severity}  at ${pointer}`, `  ${problem.message}`];
   if (problem.hint) lines.push(`  Hint: ${problem.hint}`);

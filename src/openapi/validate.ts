@@ -32,16 +32,18 @@ export function checkVersion(data: unknown): SpecProblem[] {
   }
   const version = data.openapi;
   if (version === undefined) {
+    // Swagger 2.0 is read, and converted to OpenAPI 3.0 on load (swagger2.ts).
+    if (data.swagger === '2.0') return [];
     const swagger = data.swagger !== undefined;
     return [
       {
         severity: 'error',
-        pointer: '',
+        pointer: swagger ? '/swagger' : '',
         message: swagger
-          ? 'This is a Swagger 2.0 description; the portal reads OpenAPI 3.0, 3.1 and 3.2.'
+          ? `The description says \`swagger: ${String(data.swagger)}\`; the portal reads Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2.`
           : 'The `openapi` field is missing.',
         hint: swagger
-          ? 'Convert it to OpenAPI 3 (for example with swagger2openapi) and try again.'
+          ? 'Write the Swagger version as the text "2.0" (quoted in YAML).'
           : 'Add the version at the top of the file, for example `openapi: 3.1.1`.',
       },
     ];
@@ -54,7 +56,7 @@ export function checkVersion(data: unknown): SpecProblem[] {
         message: `The description says \`openapi: ${String(version)}\`; the portal reads OpenAPI 3.0.x, 3.1.x and 3.2.x.`,
         hint:
           typeof version === 'string'
-            ? 'Write the version as major.minor.patch, for example 3.1.1 (quoted or not); 2.0 descriptions need converting.'
+            ? 'Write the version as major.minor.patch, for example 3.1.1 (quoted or not); Swagger 2.0 is written `swagger: "2.0"`.'
             : 'Write the version as a string, for example `openapi: 3.1.1`.',
       },
     ];
@@ -176,7 +178,10 @@ function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
   const subject = field === undefined ? 'The document' : `\`${field}\``;
   const actual = valueAt(data, segments);
   const base = { severity: 'error' as const, pointer: v.instancePath };
-  const openapi = `OpenAPI ${isRecord(data) && typeof data.openapi === 'string' ? data.openapi.split('.').slice(0, 2).join('.') : '3'}`;
+  const openapi =
+    isRecord(data) && data.swagger === '2.0' && data.openapi === undefined
+      ? 'Swagger 2.0'
+      : `OpenAPI ${isRecord(data) && typeof data.openapi === 'string' ? data.openapi.split('.').slice(0, 2).join('.') : '3'}`;
   switch (v.keyword) {
     case 'required': {
       const alternatives = v.params.alternatives;

@@ -98,9 +98,12 @@ components:
     expect(error.position).toEqual({ line: 1, column: 1 });
   });
 
-  it('is a Swagger 2.0 file', async () => {
-    const error = onlyError(await problemsOf(minimalSpec.replace('openapi: 3.0.3', 'swagger: "2.0"')));
-    expect(error.message).toBe('This is a Swagger 2.0 description; the portal reads OpenAPI 3.0, 3.1 and 3.2.');
+  it('is a Swagger file of a version other than 2.0', async () => {
+    const error = onlyError(await problemsOf(minimalSpec.replace('openapi: 3.0.3', 'swagger: "1.2"')));
+    expect(error.message).toBe(
+      'The description says `swagger: 1.2`; the portal reads Swagger 2.0 and OpenAPI 3.0, 3.1 and 3.2.',
+    );
+    expect(error.position).toEqual({ line: 1, column: 1 });
   });
 
   it('names a successor that does not exist', async () => {
