@@ -20,7 +20,7 @@ import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-scope.ts';
 import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
-import { fileStamp, restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
+import { fileStamp, type LoadedDescription, restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
 
 export function apiReferencePlugin(): StarlightPlugin {
   return {
@@ -39,7 +39,8 @@ export function apiReferencePlugin(): StarlightPlugin {
         const root = fileURLToPath(astroConfig.root);
         const file = resolveSpecPath(root);
         const shown = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
-        const loadedStamp = fileStamp(file);
+        // Stamped before loading, so a save during the load is checked again; the other files once they are known.
+        const loaded: LoadedDescription = { files: [file], stamp: fileStamp(file) };
         // The home page takes its title and tagline from the description.
         addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./home-route-data.ts', import.meta.url)) });
         // In `astro dev`, an edited description is checked before Astro restarts for it (spec-watcher.ts).
@@ -49,7 +50,7 @@ export function apiReferencePlugin(): StarlightPlugin {
             'astro:config:setup': ({ addWatchFile, updateConfig: updateAstroConfig }) => {
               addWatchFile(restartSignalFor(file));
               // Not in Vitest, which runs these hooks for its own Vite server (tests/vitest.config.ts).
-              if (!process.env.VITEST) updateAstroConfig({ vite: { plugins: [specWatcherPlugin(file, loadedStamp)] } });
+              if (!process.env.VITEST) updateAstroConfig({ vite: { plugins: [specWatcherPlugin(file, loaded)] } });
             },
           },
         });
@@ -63,6 +64,9 @@ export function apiReferencePlugin(): StarlightPlugin {
         });
         try {
           const model = await loadApiModel(file);
+          const others = model.files?.slice(1) ?? [];
+          loaded.files = [file, ...others];
+          loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
           // The changelog's inputs too: a release file's bad date stops the build here, named, not in a page.
           const warnings = [...model.warnings, ...checkChangelog(file, model.info.version)];
           if (warnings.length > 0) logger.warn(formatProblems(shown, warnings));

@@ -4,7 +4,8 @@
  * astro:config:setup hook" plus our report, a misleading hint and a stack trace. So the description is not one of
  * Astro's watched files: this plugin watches it, checks it after each save, and only then asks for the restart (by
  * announcing a change to a stand-in path Astro does watch). A broken description prints our report once, shows it
- * in the browser's error overlay, and the site keeps serving the last version that built.
+ * in the browser's error overlay, and the site keeps serving the last version that built. A description in several
+ * files is watched file by file: a save to any of them is checked the same way.
  */
 import { statSync, writeSync } from 'node:fs';
 import path from 'node:path';
@@ -32,11 +33,22 @@ export function fileStamp(file: string): string {
   }
 }
 
+/** What identifies one version of a description's files: each file's `fileStamp`, in order. */
+export function descriptionStamp(files: readonly string[]): string {
+  return files.map(fileStamp).join('|');
+}
+
+/** The files of the version the site was just built from, the root first, and their `descriptionStamp`. */
+export interface LoadedDescription {
+  files: readonly string[];
+  stamp: string;
+}
+
 /**
- * `loadedStamp`: the `fileStamp` of the version the site was just built from. A save made while Astro restarted
- * reaches no watcher (the old one is closed, the new one not yet listening), so a new server compares and checks.
+ * `loaded`: the version the site was just built from. A save made while Astro restarted reaches no watcher (the old
+ * one is closed, the new one not yet listening), so a new server compares and checks.
  */
-export function specWatcherPlugin(file: string, loadedStamp: string): Plugin {
+export function specWatcherPlugin(file: string, loaded: LoadedDescription): Plugin {
   const watched = path.resolve(file);
   return {
     name: 'petstore:spec-watcher',
@@ -45,6 +57,15 @@ export function specWatcherPlugin(file: string, loadedStamp: string): Plugin {
       let reported = '';
       let latest = 0;
       let timer: NodeJS.Timeout | undefined;
+      // Every file of the description; a check that loads tells which files the edited version has.
+      const files = new Set([watched]);
+      const watch = (list: readonly string[]) => {
+        for (const each of list.map((f) => path.resolve(f))) {
+          if (files.has(each)) continue;
+          files.add(each);
+          server.watcher.add(each);
+        }
+      };
       const report = (text: string) => {
         // The same report again (a save with no fix) is not printed twice; the overlay shows it either way.
         if (text !== reported) writeSync(2, `${text}\n`);
@@ -55,7 +76,10 @@ export function specWatcherPlugin(file: string, loadedStamp: string): Plugin {
         // Only the newest save's check acts: an older one finishing later must not restart or report.
         const generation = ++latest;
         const outcome = await loadApiModel(file).then(
-          () => undefined,
+          (model) => {
+            watch(model.files ?? []);
+            return undefined;
+          },
           (error: unknown) => error,
         );
         if (generation !== latest) return;
@@ -78,11 +102,15 @@ export function specWatcherPlugin(file: string, loadedStamp: string): Plugin {
       };
       // Also reaches a description outside the project, which Vite does not watch on its own.
       server.watcher.add(watched);
-      server.watcher.on('change', (changed) => path.resolve(changed) === watched && schedule());
+      watch(loaded.files);
+      server.watcher.on('change', (changed) => files.has(path.resolve(changed)) && schedule());
       // Saved by replacing the file (some editors; git checkout).
-      server.watcher.on('add', (added) => path.resolve(added) === watched && schedule());
+      server.watcher.on('add', (added) => files.has(path.resolve(added)) && schedule());
       server.watcher.on('unlink', (removed) => {
-        if (path.resolve(removed) !== watched) return;
+        const gone = path.resolve(removed);
+        // Another file of the description: the check names the `$ref` that now leads nowhere.
+        if (gone !== watched && files.has(gone)) schedule();
+        if (gone !== watched) return;
         clearTimeout(timer);
         latest++;
         report(`The API description ${file} was removed; the site shows the last version that built until it is back.`);
@@ -93,7 +121,7 @@ export function specWatcherPlugin(file: string, loadedStamp: string): Plugin {
         latest++;
       });
       // Compared once the server is up: by then its watcher listens, so no save falls between the two.
-      void appReadyOn(server).then(() => fileStamp(watched) !== loadedStamp && schedule());
+      void appReadyOn(server).then(() => descriptionStamp(loaded.files) !== loaded.stamp && schedule());
     },
   };
 }

@@ -1,5 +1,6 @@
 /**
- * The description as downloads, YAML and JSON, each a file a static host accepts. A format whose file would be
+ * The description as downloads, YAML and JSON, each one file a static host accepts (a multi-file description
+ * joined, a Swagger 2.0 one converted). A format whose file would be
  * over `largestFileBytes` (25 MiB, Cloudflare Pages' limit; Microsoft Graph's is about that as YAML) is
  * published only gzip-compressed, as `openapi.yaml.gz` (descriptions compress ~10×): a copy beside a file the host
  * refuses would still fail the deploy. The pages say which (`IntroductionView.astro`), so every link leads to a
@@ -48,7 +49,7 @@ export function descriptionFiles(model: ApiModel): Promise<DescriptionFile[]> {
 
 async function sizeFiles(model: ApiModel): Promise<DescriptionFile[]> {
   // A description written in YAML is served as written: its size is the file's, without reading it all.
-  const yaml = (await writtenAsYaml()) ? await specFileBytes() : Buffer.byteLength(yamlText(model));
+  const yaml = (await servedAsWritten(model)) ? await specFileBytes() : Buffer.byteLength(yamlText(model));
   return [descriptionFile('YAML', yaml), descriptionFile('JSON', Buffer.byteLength(jsonText(model)))];
 }
 
@@ -57,7 +58,7 @@ export async function descriptionBytes(model: ApiModel, file: DescriptionFile): 
   const whole =
     file.format === 'JSON'
       ? Buffer.from(jsonText(model))
-      : (await writtenAsYaml())
+      : (await servedAsWritten(model))
         ? // Bytes, not text: as a string a 58 MB description with any non-ASCII character is 116 MB.
           await readFile(resolveSpecPath(process.cwd()))
         : Buffer.from(yamlText(model));
@@ -74,8 +75,13 @@ function yamlText(model: ApiModel): string {
   return dump(model.source, { lineWidth: -1, noRefs: true });
 }
 
-/** Whether the description file is YAML: its start tells JSON from YAML. */
-async function writtenAsYaml(): Promise<boolean> {
+/**
+ * Whether the YAML download is the description file itself: one OpenAPI 3 file written in YAML (its start tells
+ * JSON from YAML). A multi-file description is served joined into one file, a Swagger 2.0 one as the OpenAPI 3.0
+ * it was converted to.
+ */
+async function servedAsWritten(model: ApiModel): Promise<boolean> {
+  if (model.convertedFrom || (model.files?.length ?? 1) > 1) return false;
   const handle = await open(resolveSpecPath(process.cwd()));
   try {
     const start = Buffer.alloc(4096);

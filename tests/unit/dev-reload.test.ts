@@ -4,7 +4,7 @@
  * the site with the new description. The description sits outside the project, as a docs team's may.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,6 +65,30 @@ async function titleOf(url: string): Promise<string> {
   return 'no answer but 404';
 }
 
+/** Starts `astro dev` on `description`; its address. */
+async function startDev(description: string): Promise<string> {
+  server?.kill('SIGTERM');
+  output = '';
+  const port = await freePort();
+  // --ignore-lock: Astro allows one dev server per project otherwise, and this one must not take a developer's.
+  server = spawn(
+    process.execPath,
+    [bin('astro'), 'dev', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'],
+    { cwd: root, env: devEnv({ PETSTORE_SPEC: description, NO_COLOR: '1' }) },
+  );
+  server.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  server.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  await outputAfter(0, /watching for file changes/);
+  // Astro moves to another port when that one is taken meanwhile; it says which.
+  const address = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1];
+  expect(address, output).toBeDefined();
+  return address ?? '';
+}
+
 afterAll(() => {
   server?.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
@@ -73,23 +97,7 @@ afterAll(() => {
 describe('astro dev and an edited description', () => {
   it('reports a broken save once, in our words only, and restarts with the fixed one', async () => {
     writeFileSync(spec, good);
-    const port = await freePort();
-    // --ignore-lock: Astro allows one dev server per project otherwise, and this one must not take a developer's.
-    server = spawn(
-      process.execPath,
-      [bin('astro'), 'dev', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'],
-      { cwd: root, env: devEnv({ PETSTORE_SPEC: spec, NO_COLOR: '1' }) },
-    );
-    server.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    server.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    await outputAfter(0, /watching for file changes/);
-    // Astro moves to another port when that one is taken meanwhile; it says which.
-    const address = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1];
-    expect(address, output).toBeDefined();
+    const address = await startDev(spec);
 
     let from = output.length;
     writeFileSync(spec, good.replace('openapi: 3.0.3\n', 'openapi: 3.0.3\npaths: [unclosed\n'));
@@ -111,5 +119,25 @@ describe('astro dev and an edited description', () => {
     expect(await titleOf(`${address}/reference/`), output.slice(from)).toBe(
       'Fixed Store API reference | Fixed Store API',
     );
+  }, 300_000);
+
+  it('watches every file of a multi-file description', async () => {
+    const copy = path.join(dir, 'multi');
+    cpSync(path.join(root, 'tests/fixtures/multi-file'), copy, { recursive: true });
+    const pets = path.join(copy, 'paths/pets.yaml');
+    const written = readFileSync(pets, 'utf8');
+    const address = await startDev(path.join(copy, 'openapi.yaml'));
+    const page = `${address}/reference/pets/list-pets/`;
+    expect(await titleOf(page)).toBe('List pets | Kennel Pets API');
+
+    let from = output.length;
+    writeFileSync(pets, written.replace('  operationId: listPets\n', '  operationId: listPets\n  tags: [Pets]\n'));
+    await outputAfter(from, /until they are fixed\.[\s\S]*Hint:[^\n]*\n/);
+    expect(output.slice(from)).toMatch(/paths\/pets\.yaml:\d+:\d+ {2}error/);
+
+    from = output.length;
+    writeFileSync(pets, written.replace('summary: List pets', 'summary: List every pet'));
+    await outputAfter(from, /server restarted/);
+    expect(await titleOf(page), output.slice(from)).toBe('List every pet | Kennel Pets API');
   }, 300_000);
 });
