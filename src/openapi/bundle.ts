@@ -514,14 +514,16 @@ class Joiner {
       file = resolution.result.file;
       data = resolution.result.data;
     }
-    const key = `${file.path}#${fragment}`;
-    const found = getAtPointer(data, fragment);
-    if (!found.found) {
+    const end = this.#follow(file, data, fragment);
+    if (!end) {
       return refused(
         `The reference "${ref}" points at nothing in ${file.shown}.`,
         'Check the part after `#`: it is a path into that file, such as `/components/schemas/Pet`.',
       );
     }
+    ({ file, data, pointer: fragment } = end);
+    const key = `${file.path}#${fragment}`;
+    const found = { value: end.value };
     const home = this.#homeOf(file, fragment);
     if (home !== undefined) return { $ref: `#${home}`, ...siblings };
 
@@ -543,6 +545,51 @@ class Joiner {
     this.#settle(key, at.target, file, fragment);
     const copied = this.#copy(found.value, this.#placeAt(file, data, fragment, at.target, at.key, at.parentKey));
     return isRecord(copied) ? { ...copied, ...siblings } : copied;
+  }
+
+  /**
+   * The place `pointer` names in `file`, where a pointer may pass through a `$ref` on its way
+   * (`openapi.yaml#/components/schemas/Order/properties/id`, where `Order` is a `$ref` to `schemas/Order.yaml`).
+   */
+  #follow(
+    file: DescriptionFile,
+    data: unknown,
+    pointer: string,
+  ): { file: DescriptionFile; data: unknown; pointer: string; value: unknown } | undefined {
+    let here = { file, data, segments: fromPointer(pointer) };
+    for (let hops = 0; hops < 32; hops++) {
+      let current = here.data;
+      let i = 0;
+      for (; i < here.segments.length; i++) {
+        const segment = here.segments[i] as string;
+        if (isRecord(current) && typeof current.$ref === 'string' && !Object.hasOwn(current, segment)) break;
+        const next = getAtPointer(current, `/${escapeSegment(segment)}`);
+        if (!next.found) return undefined;
+        current = next.value;
+      }
+      if (i === here.segments.length) {
+        const joined = here.segments.map((s) => `/${escapeSegment(s)}`).join('');
+        return { file: here.file, data: here.data, pointer: joined, value: current };
+      }
+      // Through the reference: its target, then the rest of the pointer.
+      const ref = (current as { $ref: string }).$ref;
+      const hash = ref.indexOf('#');
+      const filePart = hash === -1 ? ref : ref.slice(0, hash);
+      let inner: string[];
+      try {
+        inner = fromPointer(hash === -1 ? '' : decodeURIComponent(ref.slice(hash + 1)));
+      } catch {
+        return undefined;
+      }
+      let target = { file: here.file, data: here.data };
+      if (filePart !== '') {
+        const resolution = this.reader.resolution(here.file.path, filePart);
+        if (resolution.kind !== 'read' || !resolution.result.ok) return undefined;
+        target = { file: resolution.result.file, data: resolution.result.data };
+      }
+      here = { ...target, segments: [...inner, ...here.segments.slice(i)] };
+    }
+    return undefined;
   }
 
   #placeAt(

@@ -38,8 +38,10 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
     const model = await loadApiModel(file, defaultParseLimits, { strict });
     if (model.warnings.length > 0) console.warn(`${formatProblems(shown, model.warnings, 'check')}\n`);
     const badges = model.operations.filter((o) => o.badge).length;
+    const format = model.convertedFrom ? 'Swagger 2.0, read as OpenAPI 3.0' : `OpenAPI ${model.openapi}`;
+    const files = (model.files?.length ?? 1) > 1 ? `, ${model.files?.length} files` : '';
     console.log(
-      `✔ ${shown}: ${model.info.title} ${model.info.version} (OpenAPI ${model.openapi}) — ` +
+      `✔ ${shown}: ${model.info.title} ${model.info.version} (${format}${files}) — ` +
         `${operationCount(model)} in ${model.tags.length} tags and ${model.tagGroups.length} groups, ` +
         `${model.schemas.length} schemas, ${model.errorCodes.length} error codes, ${badges} operations with badges.`,
     );

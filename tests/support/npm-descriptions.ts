@@ -29,6 +29,8 @@ export const readmeCircular = readme('circular', '3.0/json/circular.json');
 export const readmePolymorphism = readme('polymorphism', '3.0/json/polymorphism.json');
 export const readmeTrainTravel31 = readme('Train Travel, 3.1', '3.1/json/train-travel.json');
 export const readmePetstore31 = readme('Petstore, 3.1', '3.1/json/petstore.json');
+/** Swagger's own Petstore as Swagger 2.0: host/basePath/schemes, form and file parameters, OAuth 2 and an API key. */
+export const readmePetstoreSwagger2 = readme('Petstore, Swagger 2.0', '2.0/json/petstore.json');
 
 /** Scalar's own test description (OpenAPI 3.1.1): a webhook, callbacks, `$dynamicRef` generics, eight security schemes. */
 export const scalarGalaxy: NpmDescription = {

