@@ -95,10 +95,10 @@ describe('a Swagger 2.0 description', () => {
   });
 
   it('refuses a 2.0 $ref that leads nowhere, at its line', async () => {
-    const text = readFileSync(fixture, 'utf8').replace("$ref: '#/definitions/Photo'", "$ref: '#/definitions/Foto'");
+    const text = readFileSync(fixture, 'utf8').replace('$ref: "#/definitions/Photo"', '$ref: "#/definitions/Foto"');
     const error = onlyError(await problemsOf(text));
     expect(error.message).toBe('The reference "#/definitions/Foto" points at nothing in this file.');
-    expect(error.position?.line).toBe(lineOf(text, "$ref: '#/definitions/Foto'"));
+    expect(error.position?.line).toBe(lineOf(text, '$ref: "#/definitions/Foto"'));
   });
 
   it('warns about what 3.0 cannot say, at its line in the 2.0 file', async () => {
