@@ -132,8 +132,9 @@ describe('the Pet Store written the 3.1 way', () => {
   it('builds the same pages, word for word, as spec/openapi.yaml', () => {
     const build = (spec: string) => {
       const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-versions-')), 'dist');
-      // The same API has the same history: both builds read the Pet Store's releases (and show its changelog).
-      const env = { PETSTORE_SPEC: spec, PETSTORE_RELEASES: 'spec/releases' };
+      // The same API has the same history and the same site: both builds read the Pet Store's releases (and show
+      // its changelog) and its site config (domains, its own guides).
+      const env = { PETSTORE_SPEC: spec, PETSTORE_RELEASES: 'spec/releases', PETSTORE_PORTAL: 'spec/portal.json' };
       const { status, output } = run(buildSite, ['--outDir', outDir], env);
       expect(status, output.slice(-2000)).toBe(0);
       return outDir;
