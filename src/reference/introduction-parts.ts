@@ -38,3 +38,24 @@ export const introductionParts = oncePerModel((model: ApiModel): IntroductionPar
   if (about) parts.about = about;
   return parts;
 });
+
+/** Which of the introduction's generated sections a description has something for (the page and its headings). */
+export interface IntroductionSections {
+  /** How to read an operation page, the groups and the servers: only where there are operations. */
+  reading: boolean;
+  groups: boolean;
+  servers: boolean;
+  authentication: boolean;
+  rateLimits: boolean;
+}
+
+export const introductionSections = oncePerModel((model: ApiModel): IntroductionSections => {
+  const operations = model.operations.length > 0;
+  return {
+    reading: operations,
+    groups: operations,
+    servers: operations,
+    authentication: model.securitySchemes.length > 0 || introductionParts(model).authentication !== undefined,
+    rateLimits: model.rateLimits !== undefined,
+  };
+});

@@ -26,16 +26,16 @@ export function pageHeadings(route: ReferenceRoute, outline?: OperationOutline):
   switch (route.type) {
     case 'introduction':
       return [
-        { depth: 2, slug: 'reading', text: 'Reading an operation page' },
+        ...(route.shows.reading ? [{ depth: 2, slug: 'reading', text: 'Reading an operation page' }] : []),
         { depth: 2, slug: 'downloads', text: 'Downloads' },
-        { depth: 2, slug: 'groups', text: 'Operations by group' },
-        { depth: 2, slug: 'servers', text: 'Servers' },
-        { depth: 2, slug: 'authentication', text: 'Authentication' },
-        ...(route.parts.authentication
+        ...(route.shows.groups ? [{ depth: 2, slug: 'groups', text: 'Operations by group' }] : []),
+        ...(route.shows.servers ? [{ depth: 2, slug: 'servers', text: 'Servers' }] : []),
+        ...(route.shows.authentication ? [{ depth: 2, slug: 'authentication', text: 'Authentication' }] : []),
+        ...(route.shows.authentication && route.parts.authentication
           ? markdownHeadings(route.parts.authentication, { highestHeading: 3, headingIds: authenticationHeadingIds })
           : []),
-        ...(route.hasRateLimits ? [{ depth: 2, slug: 'rate-limits', text: 'Rate limits' }] : []),
-        ...(route.hasRateLimits && route.parts.rateLimits
+        ...(route.shows.rateLimits ? [{ depth: 2, slug: 'rate-limits', text: 'Rate limits' }] : []),
+        ...(route.shows.rateLimits && route.parts.rateLimits
           ? markdownHeadings(route.parts.rateLimits, { highestHeading: 3, headingIds: rateLimitHeadingIds })
           : []),
         { depth: 2, slug: 'about', text: 'About this API' },

@@ -16,7 +16,12 @@ import {
   separateWords,
 } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
-import { type IntroductionParts, introductionParts } from './introduction-parts.ts';
+import {
+  type IntroductionParts,
+  type IntroductionSections,
+  introductionParts,
+  introductionSections,
+} from './introduction-parts.ts';
 import { sitePath } from './site-path.ts';
 
 /** Where the reference lives in the site. */
@@ -26,7 +31,7 @@ export const referenceBase = 'reference';
 const reservedSlugs = new Set(['schemas', 'errors']);
 
 export type ReferenceRoute =
-  | { type: 'introduction'; path: string; title: string; hasRateLimits: boolean; parts: IntroductionParts }
+  | { type: 'introduction'; path: string; title: string; shows: IntroductionSections; parts: IntroductionParts }
   | { type: 'tag'; path: string; title: string; tag: ApiTag; group: ApiTagGroup | undefined }
   | { type: 'operation'; path: string; title: string; operation: ApiOperation; tag: ApiTag }
   | { type: 'schemas'; path: string; title: string; index: ModelsIndexPage }
@@ -106,7 +111,7 @@ export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
       type: 'introduction',
       path: strip(urls.introduction),
       title: `${model.info.title} reference`,
-      hasRateLimits: model.rateLimits !== undefined,
+      shows: introductionSections(model),
       parts: introductionParts(model),
     },
   ];

@@ -34,12 +34,15 @@ export function normalize(document: OpenAPIV3.Document): { model: ApiModel; prob
   const servers = readDocumentServers(reading, rateLimits);
 
   const operations = readOperations(reading, { security, servers, rateLimits, readSecurity });
-  if (operations.length === 0) {
+  // A description of models only (a schema or event catalogue) is a site of model pages; with neither operations
+  // nor models there is nothing to show.
+  const models = Object.keys(document.components?.schemas ?? {}).length;
+  if (operations.length === 0 && models === 0) {
     problems.push({
       severity: 'error',
       pointer: '/paths',
-      message: 'The description has no operations, so there is nothing to document.',
-      hint: 'Add at least one path with an operation (get, post, …) under `paths`, or a webhook under `webhooks`.',
+      message: 'The description has no operations and no models, so there is nothing to document.',
+      hint: 'Add a path with an operation (get, post, …) under `paths`, a webhook under `webhooks`, or models under `components.schemas`.',
     });
   }
   problems.push(...resolveLinks(operations));
