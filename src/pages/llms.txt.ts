@@ -1,48 +1,45 @@
-/** `/llms.txt`: the reference listed for AI agents (llmstxt.org), pointing at the Markdown pages. */
+/** `/llms.txt`: the site listed for AI agents (llmstxt.org); what it says is `reference/llms-text.ts`'s. */
+
+import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../data/api-model.ts';
 import { getChangelog } from '../data/changelog.ts';
-import { operationById } from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { descriptionFiles } from '../publishing/description-files.ts';
 import { changelogFeedPath, changelogPath } from '../reference/changelog-sections.ts';
-import { operationTitle, referenceUrls, tagLabel } from '../reference/routes.ts';
+import { llmsText } from '../reference/llms-text.ts';
+import { referenceUrls } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
-import { markdownToText } from '../render/markdown.ts';
 
 export const GET: APIRoute = async ({ site }) => {
-  const [model, changelog] = await Promise.all([getApiModel(), getChangelog()]);
+  const [model, changelog, docs] = await Promise.all([getApiModel(), getChangelog(), getCollection('docs')]);
   const urls = referenceUrls(model);
+  const guides = docs
+    .filter((entry) => entry.id.startsWith('guides/'))
+    .sort((a, b) => (a.data.sidebar.order ?? 0) - (b.data.sidebar.order ?? 0))
+    .map((entry) => ({
+      title: entry.data.title,
+      description: entry.data.description,
+      path: sitePath(`/${entry.id}/`),
+    }));
+  const optional = [
+    ...(await descriptionFiles(model)).map((file) => ({
+      title: `OpenAPI description (${file.format}${file.gzip ? ', gzip' : ''})`,
+      path: sitePath(`/${file.name}`),
+    })),
+    { title: 'API catalog (RFC 9727)', path: sitePath(apiCatalogPath) },
+    ...(model.errorCodes.length > 0
+      ? [{ title: 'Error catalog', path: urls.errors, note: 'every error code, what it means and what to do' }]
+      : []),
+    ...(changelog
+      ? [
+          { title: 'Changelog', path: sitePath(changelogPath), note: 'what changed in each release' },
+          { title: 'Changelog feed (Atom)', path: sitePath(changelogFeedPath) },
+        ]
+      : []),
+  ];
   const absolute = (path: string) => new URL(path, site ?? 'http://localhost:4321').href;
-  const summary = markdownToText(model.info.description ?? '').split('\n')[0] ?? '';
-  const lines = [`# ${model.info.title}`, '', `> ${summary}`, ''];
-  lines.push(
-    ...(await descriptionFiles(model)).map(
-      (file) =>
-        `- [OpenAPI description (${file.format}${file.gzip ? ', gzip' : ''})](${absolute(sitePath(`/${file.name}`))})`,
-    ),
-    `- [API catalog (RFC 9727)](${absolute(sitePath(apiCatalogPath))})`,
-  );
-  if (changelog) {
-    lines.push(
-      `- [Changelog](${absolute(sitePath(changelogPath))}): what changed in each release`,
-      `- [Changelog feed (Atom)](${absolute(sitePath(changelogFeedPath))})`,
-    );
-  }
-  lines.push(`- [Introduction](${absolute(urls.introduction)})`);
-  if (model.errorCodes.length > 0) lines.push(`- [Errors](${absolute(urls.errors)})`);
-  lines.push('');
-  for (const tag of model.tags) {
-    lines.push(`## ${tagLabel(tag)}`, '');
-    for (const id of tag.operations) {
-      const operation = operationById(model, id);
-      if (!operation) continue;
-      const md = absolute(`${urls.operation(operation).replace(/\/$/, '')}.md`);
-      lines.push(
-        `- [${operationTitle(operation)}](${md}): \`${operation.method.toUpperCase()} ${operation.path}\`${operation.badge ? ` (${operation.badge.kind})` : ''}`,
-      );
-    }
-    lines.push('');
-  }
-  return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(llmsText(model, { absolute, guides, optional }), {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 };

@@ -1,0 +1,98 @@
+/**
+ * `/llms.txt` after llmstxt.org: the API's name, a one-paragraph summary in plain sentences, then sections an agent
+ * can choose from — the guides (each with its one line), the reference by group and tag (each operation with its
+ * method and path, a link to its Markdown twin and its badge), the models, and an "Optional" section (downloads,
+ * changelog, error catalog). A description too large to list every operation usefully lists its tags instead
+ * (`operationsListedUpTo`), each linked to its page with its count.
+ */
+import { type ApiModel, countOf, operationById } from '../openapi/index.ts';
+import { markdownToText, topSections } from '../render/markdown.ts';
+import { operationTitle, referenceUrls, tagLabel } from './routes.ts';
+
+/**
+ * Past this many operations the file lists tags, not operations: at ~110 bytes a line, 500 operations are ~55 KB,
+ * about what an agent reads whole; GitHub's 1,100 would be 120 KB of lines it cannot choose from.
+ */
+export const operationsListedUpTo = 500;
+
+export interface LlmsInputs {
+  /** Absolute URL of a site path. */
+  absolute: (path: string) => string;
+  guides: { title: string; description?: string | undefined; path: string }[];
+  /** Optional links (downloads, catalog, changelog), each with what it is. */
+  optional: { title: string; path: string; note?: string }[];
+}
+
+/** The summary: `info.summary`, else the description's first paragraph, as plain sentences on one line. */
+export function llmsSummary(model: ApiModel): string {
+  if (model.info.summary) return model.info.summary.trim();
+  const lead = topSections(model.info.description ?? '').lead;
+  const first = lead.split(/\n\s*\n/)[0] ?? '';
+  return markdownToText(first).replace(/\s+/g, ' ').trim();
+}
+
+export function llmsText(model: ApiModel, { absolute, guides, optional }: LlmsInputs): string {
+  const urls = referenceUrls(model);
+  const lines = [`# ${model.info.title}`, ''];
+  const summary = llmsSummary(model);
+  if (summary) lines.push(`> ${summary}`, '');
+  lines.push(
+    `The reference at ${absolute(urls.introduction)} documents ${countOf(model.operations.length, 'operation')} and ${countOf(model.schemas.length, 'model')}; every operation page has a Markdown twin (its URL with \`.md\`).`,
+    '',
+  );
+  if (guides.length > 0) {
+    lines.push('## Guides', '');
+    for (const guide of guides) {
+      lines.push(`- [${guide.title}](${absolute(guide.path)})${guide.description ? `: ${guide.description}` : ''}`);
+    }
+    lines.push('');
+  }
+  const listOperations = model.operations.length <= operationsListedUpTo;
+  const tagsByName = new Map(model.tags.map((tag) => [tag.name, tag]));
+  const grouped = new Set(model.tagGroups.flatMap((group) => group.tags));
+  const groups = [
+    ...model.tagGroups.map((group) => ({ title: tagLabel(group), tags: group.tags })),
+    ...model.tags.filter((tag) => !grouped.has(tag.name)).map((tag) => ({ title: tagLabel(tag), tags: [tag.name] })),
+  ];
+  if (model.operations.length > 0) lines.push('## Reference', '');
+  for (const group of groups) {
+    const tags = group.tags.flatMap((name) => tagsByName.get(name) ?? []).filter((tag) => tag.operations.length > 0);
+    if (tags.length === 0) continue;
+    lines.push(`### ${group.title}`, '');
+    for (const tag of tags) {
+      if (!listOperations) {
+        lines.push(`- [${tagLabel(tag)}](${absolute(urls.tag(tag))}): ${countOf(tag.operations.length, 'operation')}`);
+        continue;
+      }
+      if (group.tags.length > 1) lines.push(`- ${tagLabel(tag)}:`);
+      for (const id of tag.operations) {
+        const operation = operationById(model, id);
+        if (!operation) continue;
+        const md = absolute(`${urls.operation(operation).replace(/\/$/, '')}.md`);
+        const badge = operation.badge ? ` (${operation.badge.kind})` : '';
+        const indent = group.tags.length > 1 ? '  ' : '';
+        lines.push(
+          `${indent}- [${operationTitle(operation)}](${md}): \`${operation.method.toUpperCase()} ${operation.path}\`${badge}`,
+        );
+      }
+    }
+    lines.push('');
+  }
+  if (model.schemas.length > 0) {
+    lines.push('## Models', '');
+    for (const schema of model.schemas) {
+      const page = urls.schema(schema.name);
+      if (!page) continue;
+      const said = schema.schema.description ? markdownToText(schema.schema.description).split(/(?<=\.)\s/)[0] : '';
+      lines.push(`- [${schema.name}](${absolute(page)})${said ? `: ${said}` : ''}`);
+    }
+    lines.push('');
+  }
+  if (optional.length > 0) {
+    lines.push('## Optional', '');
+    for (const link of optional)
+      lines.push(`- [${link.title}](${absolute(link.path)})${link.note ? `: ${link.note}` : ''}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,55 @@
+/** `/llms.txt` as agents read it: a summary in sentences, then guides, the reference, models and the rest. */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { llmsText, operationsListedUpTo } from '../../src/reference/llms-text.ts';
+import { generateDescription } from '../bench/generate-description.ts';
+import { modelOf } from './support/check.ts';
+
+const model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}));
+const absolute = (p: string) => `https://docs.example.org${p}`;
+const guides = [
+  { title: 'Getting started', description: 'Get a key and make a first call.', path: '/guides/getting-started/' },
+];
+const optional = [{ title: 'OpenAPI description (YAML)', path: '/openapi.yaml' }];
+
+describe('llms.txt', () => {
+  const text = llmsText(model, { absolute, guides, optional });
+
+  it('opens with the name and a one-paragraph summary in plain sentences, not the whole description', () => {
+    const [title, , summary] = text.split('\n');
+    expect(title).toBe(`# ${model.info.title}`);
+    expect(summary).toMatch(/^> The Pet Store API runs a pet shop: .+\.$/);
+    // The description's later sections (its headings run into sentences when flattened) stay out.
+    expect(summary).not.toContain('Requests and responses');
+    expect(summary?.length).toBeLessThan(400);
+  });
+
+  it('has the guides, the reference by group with each operation’s Markdown and badge, the models and the rest', () => {
+    expect(text).toContain(
+      '## Guides\n\n- [Getting started](https://docs.example.org/guides/getting-started/): Get a key',
+    );
+    for (const group of model.tagGroups) expect(text).toContain(`### ${group.name}`);
+    for (const operation of model.operations) {
+      expect(text).toContain(`\`${operation.method.toUpperCase()} ${operation.path}\``);
+    }
+    expect(text).toMatch(
+      /\[Get a pet\]\(https:\/\/docs\.example\.org\/reference\/animals\/get-pet\.md\): `GET \/pets\/\{petId\}` \(deprecated\)/,
+    );
+    expect(text).toContain('(experimental)');
+    expect(text).toContain('## Models\n');
+    for (const schema of model.schemas) expect(text).toContain(`[${schema.name}](`);
+    expect(text).toContain('## Optional\n\n- [OpenAPI description (YAML)](https://docs.example.org/openapi.yaml)');
+    // Small enough to read whole.
+    expect(Buffer.byteLength(text)).toBeLessThan(10_000);
+  });
+
+  it(`lists tags instead of operations past ${operationsListedUpTo} operations, and stays small`, async () => {
+    const large = await modelOf(generateDescription(2_000));
+    const text = llmsText(large, { absolute, guides: [], optional: [] });
+    expect(text).not.toContain('.md)');
+    const tag = large.tags.find((t) => t.operations.length > 0);
+    expect(text).toContain(`[${tag?.summary ?? tag?.name}](`);
+    expect(Buffer.byteLength(text)).toBeLessThan(200_000);
+  });
+});
