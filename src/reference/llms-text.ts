@@ -68,7 +68,7 @@ export function llmsText(model: ApiModel, { absolute, guides, optional }: LlmsIn
       for (const id of tag.operations) {
         const operation = operationById(model, id);
         if (!operation) continue;
-        const md = absolute(`${urls.operation(operation).replace(/\/$/, '')}.md`);
+        const md = absolute(urls.operationMarkdown(operation));
         const badge = operation.badge ? ` (${operation.badge.kind})` : '';
         const indent = group.tags.length > 1 ? '  ' : '';
         lines.push(

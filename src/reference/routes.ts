@@ -59,6 +59,8 @@ export interface ReferenceUrls {
   introduction: string;
   tag(tag: ApiTag): string;
   operation(operation: ApiOperation): string;
+  /** The operation page's Markdown twin (its URL with `.md`): what agents read. */
+  operationMarkdown(operation: ApiOperation): string;
   operationById(operationId: string): string | undefined;
   schemas: string;
   /** The models index's page `number` (1 is `schemas`). */
@@ -84,6 +86,7 @@ function buildUrls(model: ApiModel, under: (path: string) => string = (path) => 
     introduction: under(`/${referenceBase}/`),
     tag: (tag) => under(`/${referenceBase}/${tagSegment(tag.slug)}/`),
     operation: operationPath,
+    operationMarkdown: (operation) => `${operationPath(operation).replace(/\/$/, '')}.md`,
     operationById: (id) => {
       const operation = operationById(model, id);
       return operation ? operationPath(operation) : undefined;

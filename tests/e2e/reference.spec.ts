@@ -364,6 +364,22 @@ test.describe('downloads for people and machines', () => {
     const llms = await (await request.get('/llms.txt')).text();
     for (const o of model.operations) expect(llms).toContain(`\`${o.method.toUpperCase()} ${o.path}\``);
   });
+
+  test('an operation page announces its Markdown twin in its head and links it for readers', async ({
+    page,
+    request,
+  }) => {
+    await page.goto(urls.operation(operation('placeOrder')));
+    const announced = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute('href');
+    expect(announced).toBe(urls.operationMarkdown(operation('placeOrder')));
+    await expect(page.getByRole('main').getByRole('link', { name: 'As Markdown' })).toHaveAttribute(
+      'href',
+      announced ?? '',
+    );
+    const twin = await request.get(announced ?? '');
+    expect(twin.status()).toBe(200);
+    expect(await twin.text()).toContain('`POST /store/orders`');
+  });
 });
 
 test.describe('sidebar size', () => {
