@@ -2,7 +2,7 @@
  * `npm run bench:inputs`: what reading a description as it is written costs (issue 32's goals). Builds, in
  * turns (BENCH_INPUT_ROUNDS rounds, default 3; medians), pairs of descriptions that make the same site:
  *
- * - a generated description of BENCH_INPUT_OPS operations (default 1,000; generate-description.ts) split into a file
+ * - a generated description of BENCH_INPUT_OPS operations (default 1,000, 0 to skip; generate-description.ts) split into a file
  *   per path item and per schema (tests/support/split-description.ts), against the same description in one file,
  *   as a docs team would bundle it by hand: goal, within 10 %;
  * - Swagger's Petstore as Swagger 2.0 (npm @readme/oas-examples) against its OpenAPI 3.0 conversion, written out:
@@ -23,7 +23,8 @@ import { generateDescription } from './generate-description.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const buildSite = path.join(root, 'src/build/build-site.sh');
-const operations = Number(process.env.BENCH_INPUT_OPS ?? 1000) || 1000;
+/** Operations in the multi-file case; 0 to skip it. */
+const operations = Number(process.env.BENCH_INPUT_OPS ?? 1000) || 0;
 const rounds = Math.max(1, Number(process.env.BENCH_INPUT_ROUNDS ?? 3) || 3);
 
 interface Pair {
@@ -36,7 +37,7 @@ interface Pair {
 
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pst-inputs-bench-'));
-  const generated = generateDescription(operations);
+  const generated = generateDescription(Math.max(operations, 1));
   const oneFile = path.join(dir, 'one-file', 'openapi.yaml');
   await mkdir(path.dirname(oneFile), { recursive: true });
   await writeFile(oneFile, generated);
@@ -50,11 +51,15 @@ async function main(): Promise<void> {
   await writeFile(converted, dump(convertSwagger2(original).document, { lineWidth: -1, noRefs: true }));
 
   const pairs: Pair[] = [
-    {
-      label: `${operations.toLocaleString('en-US')} ops in files vs bundled by hand`,
-      subject: { label: 'multi-file', spec: split },
-      baseline: { label: 'one file', spec: oneFile },
-    },
+    ...(operations > 0
+      ? [
+          {
+            label: `${operations.toLocaleString('en-US')} ops in files vs bundled by hand`,
+            subject: { label: 'multi-file', spec: split },
+            baseline: { label: 'one file', spec: oneFile },
+          },
+        ]
+      : []),
     {
       label: 'Swagger 2.0 Petstore vs its 3.0 conversion',
       subject: { label: 'Swagger 2.0', spec: swagger },
