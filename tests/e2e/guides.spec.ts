@@ -51,4 +51,18 @@ test.describe('guides', () => {
     await expect(main.getByRole('heading', { name: 'TypeScript' })).toBeVisible();
     await expect(main.getByText('export function createClient(options: ClientOptions)')).toBeVisible();
   });
+
+  test('the rate-limit figure has titled axes and labels a phone can read, none cut off', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/guides/rate-limits/');
+    const chart = page.getByRole('main').getByRole('img', { name: 'Remaining quota and back-off over three minutes' });
+    for (const title of ['Time since the first request', 'Requests left']) {
+      await expect(chart.locator('text', { hasText: title })).toHaveCount(1);
+    }
+    const frame = await chart.boundingBox();
+    const last = await chart.locator('text', { hasText: /^180 s$/ }).boundingBox();
+    expect(last && frame && last.x + last.width).toBeLessThanOrEqual((frame?.x ?? 0) + (frame?.width ?? 0));
+    // Tall enough to read: the 11 px labels drawn at 640 wide came out ~5 px tall here.
+    expect(last?.height ?? 0).toBeGreaterThanOrEqual(10);
+  });
 });
