@@ -1,72 +1,154 @@
 /**
- * An operation as Markdown, for readers and AI agents that want text rather
- * than HTML (each operation page also exists at the same URL plus `.md`).
+ * An operation as Markdown, for readers and AI agents that want text rather than HTML (each operation page also
+ * exists at the same URL plus `.md`). It follows the page's outline (`operation-outline.ts`), so it has the page's
+ * headings, in order, and its field trees to the same depth; description text goes through `markdown-text.ts`.
  */
-import { type ApiModel, type ApiOperation, codeSamples, isoDate } from '../openapi/index.ts';
+import { type ApiModel, type ApiOperation, isoDate } from '../openapi/index.ts';
+import { markdownToText } from '../render/markdown.ts';
 import { badgeExplanation, badgeLabel } from './badges.ts';
-import { operationTitle } from './routes.ts';
+import { fieldTreeLines } from './field-markdown.ts';
+import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
+import { type HeaderRow, type OutlineHeading, operationOutline, type PlannedMedia } from './operation-outline.ts';
+import { operationTitle, referenceUrls } from './routes.ts';
 import { constraints, typeLabel } from './schema-summary.ts';
-
-const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 /** A parameter's example as the page shows it: text as written, anything else as JSON. */
 const exampleText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
+const heading = (h: OutlineHeading) => `${'#'.repeat(h.depth)} ${inline(h.title)}`;
+
 export function operationMarkdown(model: ApiModel, operation: ApiOperation): string {
+  const outline = operationOutline(model, operation);
+  const urls = referenceUrls(model);
+  const link = (name: string) => urls.schema(name);
+  const type = (schema: Parameters<typeof typeLabel>[1]) => typeLabel(model.schemaResolver, schema);
+  const text = (markdown: string | undefined) => (markdown ? inline(markdownToText(markdown)) : '');
   const lines: string[] = [
-    `# ${operationTitle(operation)}`,
+    `# ${inline(operationTitle(operation))}`,
     '',
-    `\`${operation.method.toUpperCase()} ${operation.path}\``,
+    code(`${operation.method.toUpperCase()} ${operation.path}`),
+    '',
+    `operationId: ${code(operation.operationId)} · tag: ${operation.tags.map(inline).join(', ')}`,
     '',
   ];
-  lines.push(`operationId: \`${operation.operationId}\` · tag: ${operation.tags.join(', ')}`, '');
   if (operation.badge)
     lines.push(`> **${badgeLabel(operation.badge).text}.** ${badgeExplanation(operation.badge)}`, '');
   if (operation.deprecation?.sunset) lines.push(`Sunset: ${isoDate(operation.deprecation.sunset)}.`, '');
-  if (operation.deprecation?.successor) lines.push(`Successor: \`${operation.deprecation.successor}\`.`, '');
-  if (operation.description) lines.push(operation.description.trim(), '');
-  for (const requirement of operation.security) {
-    for (const { scheme } of requirement.schemes) {
-      if (scheme.apiKey)
-        lines.push(`Authentication: send your API key in the \`${scheme.apiKey.name}\` ${scheme.apiKey.in}.`, '');
+  if (operation.deprecation?.successor) lines.push(`Successor: ${code(operation.deprecation.successor)}.`, '');
+  const description = descriptionMarkdown(operation.description, 2);
+  if (description) lines.push(description, '');
+
+  // The sample pane: each language and each status's examples under their own heading, as the page has them.
+  lines.push(heading(outline.requestSample), '');
+  for (const sample of outline.samples)
+    lines.push(`### ${inline(sample.label)}`, '', fence(sample.code, sample.language), '');
+  if (outline.responseExample) {
+    lines.push(heading(outline.responseExample), '');
+    for (const status of outline.responseExamples) {
+      lines.push(`### ${inline(status.title)}`, '');
+      for (const example of status.examples) {
+        if (example.caption) lines.push(`${inline(example.caption)}:`, '');
+        if (example.sameAs) lines.push(`The same as ${inline(example.sameAs)}.`, '');
+        else lines.push(fence(example.code, example.language), '');
+      }
     }
   }
-  if (operation.parameters.length > 0) {
-    lines.push('## Parameters', '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
-    for (const p of operation.parameters) {
-      const type = p.schema ? typeLabel(model.schemaResolver, p.schema) : 'string';
-      const rules = p.schema ? constraints(model.schemaResolver, p.schema).join('; ') : '';
-      const example = p.examples[0] ? `example \`${exampleText(p.examples[0].value)}\`` : '';
+
+  lines.push(heading(outline.request), '');
+  if (outline.authentication) {
+    lines.push(heading(outline.authentication), '');
+    for (const requirement of operation.security) {
+      for (const { scheme } of requirement.schemes) {
+        if (scheme.apiKey) lines.push(`Send your API key in the ${code(scheme.apiKey.name)} ${scheme.apiKey.in}.`, '');
+        else if (scheme.httpScheme) lines.push(`HTTP ${inline(scheme.httpScheme)} authentication.`, '');
+        else lines.push(`${inline(scheme.key)} (${inline(scheme.type)}).`, '');
+      }
+    }
+    if (operation.security.length === 0) lines.push('None.', '');
+  }
+  for (const { heading: h, parameters } of outline.parameters) {
+    lines.push(heading(h), '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
+    for (const p of parameters) {
+      const rules = p.schema ? constraints(model.schemaResolver, p.schema).map(inline).join('; ') : '';
+      const example = p.examples[0] ? `example ${code(exampleText(p.examples[0].value))}` : '';
+      const said = [text(p.description), rules, example].filter(Boolean).join(' — ').replaceAll('|', '\\|');
       lines.push(
-        `| \`${p.name}\` | ${p.in} | ${cell(type)} | ${p.required ? 'yes' : 'no'} | ${cell([p.description ?? '', rules, example].filter(Boolean).join(' — '))} |`,
+        `| ${code(p.name)} | ${p.in} | ${inline(p.schema ? type(p.schema) : 'string')} | ${p.required ? 'yes' : 'no'} | ${said} |`,
       );
     }
     lines.push('');
   }
-  if (operation.requestBody) {
-    lines.push('## Request body', '');
-    for (const media of operation.requestBody.content) {
+  if (outline.requestBody) {
+    lines.push(heading(outline.requestBody.heading), '');
+    const body = descriptionMarkdown(outline.requestBody.body.description);
+    if (body) lines.push(body, '');
+    lines.push(...mediaLines(outline.requestBody.media, type, text, link));
+  }
+
+  lines.push(heading(outline.responses), '');
+  if (outline.commonHeaders.length > 0)
+    lines.push('Every response carries these headers:', '', ...headerLines(outline.commonHeaders, type, text), '');
+  for (const outcome of outline.outcomes) {
+    lines.push(heading(outcome.heading), '');
+    const said = text(outcome.response.description);
+    if (said) lines.push(said, '');
+    if (outcome.headers.length > 0) lines.push('Headers:', '', ...headerLines(outcome.headers, type, text), '');
+    lines.push(...mediaLines(outcome.media, type, text, link));
+  }
+  if (outline.errors) {
+    const { errors } = outline;
+    lines.push(heading(errors.heading), '', '| Status | Code | Meaning | What to do |', '| --- | --- | --- | --- |');
+    for (const row of errors.rows) {
+      const meaning = row.code ? text(row.code.meaning) : text(row.description);
       lines.push(
-        `\`${media.mediaType}\`${media.schema ? `: ${typeLabel(model.schemaResolver, media.schema)}` : ''}`,
-        '',
+        `| ${inline(row.title)} | ${row.code ? code(row.code.code).replaceAll('|', '\\|') : ''} | ${meaning} | ${row.code?.action ? text(row.code.action) : ''} |`,
       );
-      if (media.description) lines.push(media.description.trim(), '');
-      const example = media.examples[0];
-      if (example) lines.push('```json', JSON.stringify(example.value, null, 2), '```', '');
+    }
+    lines.push('');
+    if (errors.headers.length > 0)
+      lines.push('Headers some errors send:', '', ...headerLines(errors.headers, type, text), '');
+    if (errors.bodyModel) {
+      const href = link(errors.bodyModel);
+      lines.push(`Error body: ${href ? `[${inline(errors.bodyModel)}](${href})` : inline(errors.bodyModel)}.`, '');
+    } else {
+      lines.push(...mediaLines(errors.bodies, type, text, link));
     }
   }
-  lines.push('## Responses', '');
-  for (const response of operation.responses) {
-    const body = response.content[0];
-    lines.push(
-      `- **${response.status}**: ${cell(response.description)}${body?.schema ? ` (${typeLabel(model.schemaResolver, body.schema)})` : ''}`,
-    );
-    if (body?.description) lines.push(`  ${cell(body.description.trim())}`);
-    if (response.headers.length > 0)
-      lines.push(`  Headers: ${response.headers.map((h) => `\`${h.name}\``).join(', ')}`);
+  if (outline.callbacks) {
+    lines.push(heading(outline.callbacks.heading), '');
+    for (const callback of outline.callbacks.operations) {
+      lines.push(
+        `- [${inline(operationTitle(callback))}](${urls.operation(callback)}): ${code(`${callback.method.toUpperCase()} ${callback.path}`)}`,
+      );
+    }
+    lines.push('');
   }
-  lines.push('');
-  const curl = codeSamples(model, operation)[0];
-  if (curl) lines.push('## Example request', '', `\`\`\`${curl.language}`, curl.code, '```', '');
   return lines.join('\n');
+}
+
+type TypeOf = (schema: Parameters<typeof typeLabel>[1]) => string;
+type TextOf = (markdown: string | undefined) => string;
+
+function mediaLines(
+  media: readonly PlannedMedia[],
+  type: TypeOf,
+  text: TextOf,
+  link: (name: string) => string | undefined,
+) {
+  return media.flatMap(({ media: m, tree }) => {
+    const said = text(m.description);
+    const fields = fieldTreeLines(tree, link);
+    return [
+      `${code(m.mediaType)}${m.schema ? `: ${inline(type(m.schema))}` : ''}${said ? ` — ${said}` : ''}`,
+      '',
+      ...(fields.length > 0 ? [...fields, ''] : []),
+    ];
+  });
+}
+
+function headerLines(rows: readonly HeaderRow[], type: TypeOf, text: TextOf): string[] {
+  return rows.map(({ header }) => {
+    const said = text(header.description);
+    return `- ${code(header.name)}${header.schema ? ` (${inline(type(header.schema))})` : ''}${said ? `: ${said}` : ''}`;
+  });
 }

@@ -126,7 +126,7 @@ describe('a description beside a `$ref` (3.1)', () => {
     expect(html).toContain('The stay, with its kennel and dates');
     expect(html).toMatch(/<a href="[^"]*\/schemas\/stay\/">Stay<\/a>/);
     expect(operationMarkdown(model, operation)).toContain(
-      '- **200**: The stay. (Stay)\n  The stay, with its kennel and dates',
+      '### 200 OK\n\nThe stay.\n\n`application/json`: Stay — The stay, with its kennel and dates',
     );
   });
 
