@@ -4,9 +4,11 @@ import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../data/api-model.ts';
 import { getChangelog } from '../data/changelog.ts';
+import { getFullText } from '../data/twin-inputs.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { descriptionFiles } from '../publishing/description-files.ts';
 import { changelogFeedPath, changelogPath } from '../reference/changelog-sections.ts';
+import { fullTextPartPath } from '../reference/llms-full.ts';
 import { llmsText } from '../reference/llms-text.ts';
 import { referenceUrls } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
@@ -22,7 +24,23 @@ export const GET: APIRoute = async ({ site }) => {
       description: entry.data.description,
       path: sitePath(`/${entry.id}/`),
     }));
+  const full = await getFullText(model);
+  const kilobytes = (text: string) => `${Math.ceil(Buffer.byteLength(text) / 1000)} KB`;
   const optional = [
+    // Everything at once: one file, or past its size one part per tag group (`reference/llms-full.ts`).
+    ...(full.whole
+      ? [
+          {
+            title: 'Full text',
+            path: sitePath('/llms-full.txt'),
+            note: `every reference page's Markdown in reading order (${kilobytes(full.whole)})`,
+          },
+        ]
+      : full.parts.map((part) => ({
+          title: `Full text: ${part.title}`,
+          path: fullTextPartPath(part.slug),
+          note: `its pages' Markdown in reading order (${kilobytes(part.text)})`,
+        }))),
     ...(await descriptionFiles(model)).map((file) => ({
       title: `OpenAPI description (${file.format}${file.gzip ? ', gzip' : ''})`,
       path: sitePath(`/${file.name}`),

@@ -86,7 +86,7 @@ function buildUrls(model: ApiModel, under: (path: string) => string = (path) => 
     introduction: under(`/${referenceBase}/`),
     tag: (tag) => under(`/${referenceBase}/${tagSegment(tag.slug)}/`),
     operation: operationPath,
-    operationMarkdown: (operation) => `${operationPath(operation).replace(/\/$/, '')}.md`,
+    operationMarkdown: (operation) => twinOf(operationPath(operation)),
     operationById: (id) => {
       const operation = operationById(model, id);
       return operation ? operationPath(operation) : undefined;
@@ -101,6 +101,9 @@ function buildUrls(model: ApiModel, under: (path: string) => string = (path) => 
     errors: under(`/${referenceBase}/errors/`),
   };
 }
+
+/** A page's Markdown twin: its URL with `.md` for the trailing slash (`/reference/` → `/reference.md`). */
+export const twinOf = (pagePath: string) => `${pagePath.replace(/\/$/, '')}.md`;
 
 /** Every reference page, in reading order. */
 export function referenceRoutes(model: ApiModel): ReferenceRoute[] {

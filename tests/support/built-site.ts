@@ -67,3 +67,48 @@ function decode(text: string): string {
     .replaceAll('&lt;', '<')
     .replaceAll('&gt;', '>');
 }
+
+/**
+ * Reference pages without a Markdown twin: each HTML page under `reference/` must announce one with
+ * `<link rel="alternate" type="text/markdown">`, the file must exist, and every `h2`/`h3` the page's content shows
+ * must be a heading of the twin.
+ */
+export function twinProblems(dist: string, base = ''): string[] {
+  const problems: string[] = [];
+  const pages = walk(path.join(dist, 'reference')).filter((f) => f.endsWith('index.html'));
+  for (const file of pages) {
+    const html = readFileSync(file, 'utf8');
+    const page = `/${path.relative(dist, file).replace(/index\.html$/, '')}`;
+    const href = /<link rel="alternate" type="text\/markdown" href="([^"]+)"/.exec(html)?.[1];
+    if (!href) {
+      problems.push(`${page}: announces no twin`);
+      continue;
+    }
+    const twinFile = fileFor(dist, decode(href).slice(base.length));
+    if (!twinFile) {
+      problems.push(`${page}: its twin ${href} is not in the build`);
+      continue;
+    }
+    const twin = new Set([...readFileSync(twinFile, 'utf8').matchAll(/^#{2,3} (.+)$/gm)].map((m) => plain(m[1] ?? '')));
+    const content = html.slice(html.indexOf('<main'));
+    for (const m of content.matchAll(/<h([23])\b([^>]*)>([\s\S]*?)<\/h\1>/g)) {
+      // GFM's footnotes heading: in the twin the footnotes are Markdown's own (`[^1]: …`).
+      if (/id="[^"]*footnote-label"/.test(m[2] ?? '')) continue;
+      const text = plain(decode((m[3] ?? '').replace(/<[^>]+>/g, '')));
+      // Starlight's own "On this page" heading is no part of the page's content.
+      if (text && text !== 'On this page' && !twin.has(text))
+        problems.push(`${page}: heading "${text}" not in ${href}`);
+    }
+  }
+  return problems;
+}
+
+/** A heading's words, without Markdown escapes, links or code marks, whitespace collapsed. */
+const plain = (text: string) =>
+  text
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\\(.)/g, '$1')
+    .replaceAll('&lt;', '<')
+    .replace(/`/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();

@@ -1,0 +1,230 @@
+/**
+ * The Markdown twins of the reference's other pages (the introduction, tags, the models index, models and the
+ * error catalog; operations: `operation-markdown.ts`), each with the headings its HTML page has. Pure: the caller
+ * gives what the model cannot (the download files), and everything from the description goes through
+ * `markdown-text.ts`.
+ */
+import {
+  type ApiModel,
+  type ApiOperation,
+  type ApiSchema,
+  type ApiTag,
+  operationById,
+  operationCount,
+} from '../openapi/index.ts';
+import { markdownToText } from '../render/markdown.ts';
+import { errorReturners } from './error-returners.ts';
+import { fieldTreeLines } from './field-markdown.ts';
+import { FieldTreePlanner, fieldCount, plannedWithinBudget } from './field-tree.ts';
+import { introductionParts, introductionSections } from './introduction-parts.ts';
+import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
+import { ungroupedHeading, ungroupedInWindow, ungroupedTags } from './navigation.ts';
+import { operationMarkdown } from './operation-markdown.ts';
+import { type ModelsIndexPage, operationTitle, type ReferenceRoute, referenceUrls, tagLabel } from './routes.ts';
+import { constraints, typeLabel } from './schema-summary.ts';
+import { operationsUsing } from './schema-usage.ts';
+import { statusText } from './status-text.ts';
+
+/** What the introduction shows beyond the model: the downloads (by site path) and the build's sandbox. */
+export interface TwinInputs {
+  downloads: { name: string; path: string; note: string }[];
+  /** The sandbox readers are sent to: hosted (the build's SANDBOX_URL), or the local one with its demo keys. */
+  sandbox?: { url: string; hosted: boolean; demoKeys: { key: string; plan: string }[]; keyHeader?: string | undefined };
+}
+
+/** The Markdown twin of any reference page. */
+export function pageMarkdown(model: ApiModel, route: ReferenceRoute, inputs: TwinInputs): string {
+  switch (route.type) {
+    case 'introduction':
+      return introductionMarkdown(model, inputs);
+    case 'tag':
+      return tagMarkdown(model, route.tag);
+    case 'operation':
+      return operationMarkdown(model, route.operation);
+    case 'schemas':
+      return modelsIndexMarkdown(model, route.title, route.index);
+    case 'schema':
+      return schemaMarkdown(model, route.schema);
+    case 'errors':
+      return errorsMarkdown(model);
+  }
+}
+
+const join = (blocks: (string | undefined | false)[]) => `${blocks.filter(Boolean).join('\n\n')}\n`;
+
+/** A list item linking an operation, as the pages' operation lists show it. */
+function operationItem(model: ApiModel, operation: ApiOperation): string {
+  const href = referenceUrls(model).operation(operation);
+  const badge = operation.badge ? ` (${operation.badge.kind})` : '';
+  return `- [${inline(operationTitle(operation))}](${href}): ${code(`${operation.method.toUpperCase()} ${operation.path}`)}${badge}`;
+}
+
+export function introductionMarkdown(model: ApiModel, { downloads, sandbox }: TwinInputs): string {
+  const urls = referenceUrls(model);
+  const parts = introductionParts(model);
+  const shows = introductionSections(model);
+  const tagsByName = new Map(model.tags.map((tag) => [tag.name, tag]));
+  const tagItem = (name: string) => {
+    const tag = tagsByName.get(name);
+    if (!tag) return undefined;
+    const count = tag.operations.length > 0 ? ` — ${operationCount(model, tag.operations)}` : '';
+    return `- [${inline(tagLabel(tag))}](${urls.tag(tag)})${count}`;
+  };
+  const together = ungroupedInWindow(model);
+  const groups = together ? model.tagGroups.filter((group) => !group.implicit) : model.tagGroups;
+  return join([
+    `# ${inline(`${model.info.title} reference`)}`,
+    `Version ${inline(model.info.version)} · OpenAPI ${inline(model.openapi)} · ${operationCount(model)} · ${model.schemas.length} models`,
+    shows.reading &&
+      '## Reading an operation page\n\nEach operation page gives its method and path, then what to send (parameters, request body) and what comes back (responses, errors), with a sample request and response. Every page also exists as Markdown, at its URL plus `.md`.',
+    '## Downloads',
+    downloads.map((file) => `- [${inline(file.name)}](${file.path}) — ${inline(file.note)}`).join('\n'),
+    shows.groups && '## Operations by group',
+    ...(shows.groups
+      ? groups.map((group) =>
+          join([
+            `### ${inline(tagLabel(group))}`,
+            descriptionMarkdown(group.description),
+            group.tags.flatMap((name) => tagItem(name) ?? []).join('\n'),
+          ]).trimEnd(),
+        )
+      : []),
+    shows.groups &&
+      together &&
+      `### ${inline(ungroupedHeading(model))}\n\n${ungroupedTags(model)
+        .flatMap((name) => tagItem(name) ?? [])
+        .join('\n')}`,
+    shows.servers && '## Servers',
+    shows.servers &&
+      model.servers
+        .map(
+          (server) =>
+            `- ${code(server.url)}${server.description ? ` — ${inline(markdownToText(server.description))}` : ''}`,
+        )
+        .join('\n'),
+    shows.authentication && '## Authentication',
+    shows.authentication && descriptionMarkdown(parts.authentication, 3),
+    ...(shows.authentication
+      ? model.securitySchemes.map((scheme) =>
+          join([
+            `### ${inline(scheme.key)}`,
+            scheme.apiKey &&
+              `An API key in the ${code(scheme.apiKey.name)} ${scheme.apiKey.in === 'query' ? 'query parameter' : scheme.apiKey.in}.`,
+            scheme.httpScheme &&
+              `HTTP ${inline(scheme.httpScheme)} authentication: the credential goes in the \`Authorization\` header.`,
+            scheme.openIdConnectUrl && `OpenID Connect: the provider is described at ${code(scheme.openIdConnectUrl)}.`,
+            ...(scheme.oauthFlows ?? []).map(
+              (flow) =>
+                `OAuth 2, ${inline(flow.flow)} flow.${flow.scopes.map((scope) => `\n- ${code(scope.name)}: ${inline(scope.description)}`).join('')}`,
+            ),
+            descriptionMarkdown(scheme.description),
+          ]).trimEnd(),
+        )
+      : []),
+    shows.rateLimits && '## Rate limits',
+    shows.rateLimits &&
+      (parts.rateLimits
+        ? descriptionMarkdown(parts.rateLimits, 3)
+        : 'Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`. Over the limit, requests get `429` with `Retry-After` in seconds.'),
+    '## About this API',
+    descriptionMarkdown(parts.about, 3),
+    sandbox && sandboxSection(sandbox),
+  ]);
+}
+
+/** The introduction's last section, as `SandboxNote.astro` words it. */
+function sandboxSection(sandbox: NonNullable<TwinInputs['sandbox']>): string | undefined {
+  if (sandbox.hosted) {
+    return `## Try it against the sandbox\n\nThe sandbox at ${code(sandbox.url)} is a complete copy of the API with example data, where nothing you do touches real data. Press **Try it** on any operation page.`;
+  }
+  if (sandbox.demoKeys.length === 0) return undefined;
+  const keys = sandbox.demoKeys.map((key) => `- ${code(key.key)}: ${inline(key.plan)}`).join('\n');
+  return `## Try it against the local sandbox\n\nRun \`npm run dev\` and the portal starts together with a sandbox of the API at ${code(sandbox.url)}. It keeps its data in memory, seeded from the description's examples, and **resets every time it restarts**.${sandbox.keyHeader ? ` Send one of these demo keys in the ${code(sandbox.keyHeader)} header:` : ''}\n\n${keys}`;
+}
+
+export function tagMarkdown(model: ApiModel, tag: ApiTag): string {
+  const operations = tag.operations.flatMap((id) => operationById(model, id) ?? []);
+  const group = model.tagGroups.find((g) => g.tags.includes(tag.name));
+  return join([
+    `# ${inline(tagLabel(tag))}`,
+    group && !group.implicit && group.name !== tag.name && `Part of ${inline(tagLabel(group))}.`,
+    descriptionMarkdown(tag.description, 2),
+    tag.externalDocs && `More: ${code(tag.externalDocs.url)}`,
+    operations.length > 0 && '## Operations',
+    operations.map((operation) => operationItem(model, operation)).join('\n'),
+  ]);
+}
+
+export function modelsIndexMarkdown(model: ApiModel, title: string, index: ModelsIndexPage): string {
+  const urls = referenceUrls(model);
+  return join([
+    `# ${inline(title)}`,
+    index.schemas
+      .map((schema) => {
+        const said = schema.schema.description ? markdownToText(schema.schema.description).split(/(?<=\.)\s/)[0] : '';
+        return `- [${inline(schema.name)}](${urls.schema(schema.name) ?? ''})${said ? `: ${inline(said)}` : ''}`;
+      })
+      .join('\n'),
+  ]);
+}
+
+/** A model used everywhere lists its first users, as its page does. */
+const usedByShown = 25;
+
+export function schemaMarkdown(model: ApiModel, schema: ApiSchema): string {
+  const urls = referenceUrls(model);
+  const ref = { $ref: `#${schema.pointer}` };
+  const rules = constraints(model.schemaResolver, ref);
+  const usedBy = operationsUsing(model, schema.pointer);
+  // The same plan as the page's, so the twin lists the same fields to the same depth.
+  const tree = plannedWithinBudget(
+    (nesting) => new FieldTreePlanner(model.schemaResolver, { ...nesting, ownModel: schema.name }).plan(ref),
+    fieldCount,
+  );
+  return join([
+    `# ${inline(schema.name)}`,
+    `Type: **${inline(typeLabel(model.schemaResolver, schema.schema))}**`,
+    rules.length > 0 && rules.map(inline).join(' · '),
+    descriptionMarkdown(schema.schema.description, 2),
+    '## Fields',
+    fieldTreeLines(tree, (name) => urls.schema(name)).join('\n'),
+    schema.schema.example !== undefined && '## Example',
+    schema.schema.example !== undefined && fence(JSON.stringify(schema.schema.example, null, 2), 'json'),
+    usedBy.length > 0 && '## Used by',
+    usedBy
+      .slice(0, usedByShown)
+      .map((operation) => operationItem(model, operation))
+      .join('\n'),
+    usedBy.length > usedByShown && `… and ${usedBy.length - usedByShown} more operations (${usedBy.length} in all).`,
+  ]);
+}
+
+export function errorsMarkdown(model: ApiModel): string {
+  const urls = referenceUrls(model);
+  const errorSchema = model.schemas.find((s) => s.schema['x-error-codes' as keyof typeof s.schema] !== undefined);
+  const returners = (entry: ApiModel['errorCodes'][number]) => {
+    const by = errorReturners(model, entry, urls);
+    switch (by.kind) {
+      case 'any-request':
+        return 'any request';
+      case 'every-operation':
+        return 'every operation';
+      case 'operations':
+        return by.operations.map((link) => `[${inline(link.label)}](${link.href})`).join(', ');
+      case 'tags':
+        return `${by.count}: ${by.tags.map((link) => `[${inline(link.label)}](${link.href})${link.share ? ` (${link.share})` : ''}`).join(', ')}`;
+    }
+  };
+  return join([
+    '# Errors',
+    `Every error response has the same JSON body${errorSchema ? ` ([${inline(errorSchema.name)}](${urls.schema(errorSchema.name) ?? ''}))` : ''}: a machine-readable \`code\`, a human-readable \`message\` and the HTTP \`status\`. Branch on the code, not on the message.`,
+    [
+      '| Code | Status | Meaning and what to do | Returned by |',
+      '| --- | --- | --- | --- |',
+      ...model.errorCodes.map(
+        (entry) =>
+          `| ${code(entry.code).replaceAll('|', '\\|')} | ${entry.status} ${inline(statusText(String(entry.status)))} | ${inline(markdownToText(entry.meaning))}${entry.action ? ` **What to do:** ${inline(markdownToText(entry.action))}` : ''} | ${returners(entry)} |`,
+      ),
+    ].join('\n'),
+  ]);
+}

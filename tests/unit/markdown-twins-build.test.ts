@@ -1,0 +1,53 @@
+/**
+ * In a build, every reference page announces its Markdown twin, the twin is there with the page's headings, and
+ * a hostile description's markup reaches no twin (nor llms-full.txt) as HTML. Built from the hostile fixture,
+ * whose every string field carries markup.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { twinProblems, walk } from '../support/built-site.ts';
+import { buildSite, root, run } from './support/programs.ts';
+
+describe('Markdown twins in a build', () => {
+  it('are announced by every reference page, exist, share its headings and carry no HTML', () => {
+    const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-twins-')), 'dist');
+    const env = { PETSTORE_SPEC: path.join(root, 'tests/fixtures/hostile/openapi.yaml') };
+    const { status, output } = run(buildSite, ['--outDir', outDir], env);
+    expect(status, output.slice(-2000)).toBe(0);
+    expect(twinProblems(outDir)).toEqual([]);
+    const texts = walk(outDir).filter((file) => file.endsWith('.md') || file.endsWith('llms-full.txt'));
+    expect(texts.length).toBeGreaterThan(5);
+    for (const file of texts) {
+      // Parsed as Markdown, the only HTML is the full text's page markers, and every link is http(s), mailto or
+      // the site's own.
+      const { html, links } = markdownNodes(readFileSync(file, 'utf8'));
+      expect(
+        html.filter((node) => !/^<!-- \/[a-z0-9/-]*\/ -->$/.test(node)),
+        file,
+      ).toEqual([]);
+      expect(
+        links.filter((url) => !/^(https?:|mailto:|\/)/.test(url)),
+        file,
+      ).toEqual([]);
+    }
+  }, 300_000);
+});
+
+/** The raw HTML and the link targets of a Markdown text, as a CommonMark + GFM parser reads it. */
+function markdownNodes(markdown: string) {
+  const html: string[] = [];
+  const links: string[] = [];
+  type Node = { type: string; value?: string; url?: string; children?: Node[] };
+  const visit = (node: Node) => {
+    if (node.type === 'html') html.push(node.value ?? '');
+    if (node.url !== undefined) links.push(node.url);
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(unified().use(remarkParse).use(remarkGfm).parse(markdown) as Node);
+  return { html, links };
+}

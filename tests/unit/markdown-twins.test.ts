@@ -1,0 +1,205 @@
+/**
+ * The Markdown twins of reference pages (src/reference/page-markdown.ts, operation-markdown.ts) and the full text
+ * (llms-full.ts): the page's headings, what the page shows, and description text that cannot change the twin's
+ * structure.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { fullText } from '../../src/reference/llms-full.ts';
+import { descriptionMarkdown, inline } from '../../src/reference/markdown-text.ts';
+import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
+import { operationOutline, outlineHeadings } from '../../src/reference/operation-outline.ts';
+import { pageHeadings } from '../../src/reference/page-headings.ts';
+import { pageMarkdown, type TwinInputs } from '../../src/reference/page-markdown.ts';
+import { type ReferenceRoute, referenceRoutes, twinOf } from '../../src/reference/routes.ts';
+import { modelOf } from './support/check.ts';
+
+const model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}));
+const inputs: TwinInputs = { downloads: [{ name: 'openapi.yaml', path: '/openapi.yaml', note: 'the description' }] };
+const routes = referenceRoutes(model);
+const route = <T extends ReferenceRoute['type']>(
+  type: T,
+  where: (r: Extract<ReferenceRoute, { type: T }>) => boolean,
+) => {
+  const found = routes.find((r): r is Extract<ReferenceRoute, { type: T }> => r.type === type && where(r as never));
+  if (!found) throw new Error(`no ${type} route`);
+  return found;
+};
+/** A twin's `##`–`######` headings, as `depth text`. */
+const twinHeadings = (markdown: string) =>
+  [...markdown.replace(/^(`{3,}|~{3,})[\s\S]*?^\1$/gm, '').matchAll(/^(#{2,6}) (.+)$/gm)].map(
+    (m) => `${m[1]?.length} ${m[2]?.replace(/\\(.)/g, '$1')}`,
+  );
+
+describe('Markdown twins', () => {
+  it('give every page kind the headings of its table of contents, in order', () => {
+    // The twin may have more (the sample pane's languages and statuses, the introduction's groups and schemes):
+    // the table of contents must be found in it, in order.
+    const inOrder = (twin: string[], shown: string[]) => {
+      let at = 0;
+      for (const heading of twin) if (heading === shown[at]) at++;
+      return shown.slice(at);
+    };
+    for (const r of routes) {
+      const shown =
+        r.type === 'operation'
+          ? outlineHeadings(operationOutline(model, r.operation)).map((h) => `${h.depth} ${h.title}`)
+          : pageHeadings(r).map((h) => `${h.depth} ${h.text}`);
+      expect(shown.length > 0 || r.type === 'schemas' || r.type === 'errors', r.path).toBe(true);
+      expect(inOrder(twinHeadings(pageMarkdown(model, r, inputs)), shown), `${r.path}: not in the twin`).toEqual([]);
+    }
+  });
+
+  it('give an operation its request and response fields for each status, headers and error codes', () => {
+    const text = operationMarkdown(
+      model,
+      route('operation', (r) => r.operation.operationId === 'placeOrder').operation,
+    );
+    expect(text).toContain('## Request sample');
+    expect(text).toContain('### Request body');
+    expect(text).toContain('- `quantity` (integer, required, 1–100): Number of units ordered.');
+    expect(text).toContain('### 201 Created');
+    expect(text).toMatch(/- `complete` \(boolean, read-only/);
+    expect(text).toContain('- `Location` (string (uri))');
+    expect(text).toContain('- `X-RateLimit-Remaining` (integer)');
+    expect(text).toContain('| 409 Conflict | `pet_not_available` |');
+    expect(text).toContain('- `Retry-After` (integer)');
+    expect(text).toContain('Error body: [Error](/reference/schemas/error/).');
+  });
+
+  it('give a tag its description and operations, a model its fields and users, the catalog every code', () => {
+    const tag = pageMarkdown(
+      model,
+      route('tag', (r) => r.tag.name === 'Orders' || r.path.endsWith('orders')),
+      inputs,
+    );
+    expect(tag).toMatch(/^# Orders\n/);
+    expect(tag).toContain('## Operations');
+    expect(tag).toContain('- [Place an order](/reference/orders/place-order/): `POST /store/orders`');
+    const order = pageMarkdown(
+      model,
+      route('schema', (r) => r.schema.name === 'Order'),
+      inputs,
+    );
+    expect(order).toMatch(/^# Order\n\nType: \*\*object\*\*/);
+    expect(order).toContain('## Fields\n\n- `id` (integer (int64), read-only');
+    expect(order).toContain('## Used by');
+    const errors = pageMarkdown(
+      model,
+      route('errors', () => true),
+      inputs,
+    );
+    for (const entry of model.errorCodes) expect(errors).toContain(`| \`${entry.code}\` | ${entry.status} `);
+    const intro = pageMarkdown(
+      model,
+      route('introduction', () => true),
+      inputs,
+    );
+    expect(intro).toContain('## Downloads\n\n- [openapi.yaml](/openapi.yaml)');
+    expect(intro).toContain('## About this API');
+  });
+
+  it('are announced at the page URL plus .md', () => {
+    expect(twinOf('/reference/')).toBe('/reference.md');
+    expect(twinOf('/reference/orders/place-order/')).toBe('/reference/orders/place-order.md');
+  });
+});
+
+describe('description text in a twin', () => {
+  it('cannot add HTML, script links or images, nor swallow the rest with an open fence', () => {
+    const hostile = [
+      '# Title <img src=x onerror=alert(1)>',
+      '',
+      '<script>alert(1)</script>',
+      '',
+      // One HTML block, whose rest becomes Markdown once the block is escaped.
+      "<script>x</script>[after](javascript:alert('block'))",
+      '',
+      "[js](javascript:alert('x')) [tab](java&#9;script:x) <javascript:alert(2)> [ok](https://example.org/)",
+      '',
+      '![pixel](https://evil.example/p.png)',
+      '',
+      '[r]: javascript:alert(3)',
+      '',
+      '```',
+      'never closed',
+    ].join('\n');
+    const safe = descriptionMarkdown(hostile, 2);
+    expect(safe).not.toMatch(/<(script|img)/i);
+    expect(safe).toContain('## Title &lt;img');
+    expect(safe).not.toMatch(/\]\(\s*j/i);
+    expect(safe).toContain('&lt;/script>after');
+    expect(safe).not.toContain('javascript:alert(3)');
+    expect(safe).toContain('[ok](https://example.org/)');
+    expect(safe).toContain('[Image: pixel](<https://evil.example/p.png>)');
+    expect(safe.endsWith('never closed\n```')).toBe(true);
+  });
+
+  it('as plain text escapes everything that would start Markdown or HTML', () => {
+    expect(inline('<b>x</b> *y* [z](javascript:1) | api_key_banned')).toBe(
+      '\\<b\\>x\\</b\\> \\*y\\* \\[z\\](javascript:1) \\| api_key_banned',
+    );
+  });
+
+  it('keeps a hostile summary and field out of the operation twin’s structure', async () => {
+    const hostileModel = await modelOf(`openapi: 3.0.3
+info: { title: T, version: '1' }
+paths:
+  /x:
+    post:
+      operationId: postX
+      summary: "<script>alert(1)</script> Post"
+      description: "<iframe src=x></iframe>\\n\\n\`\`\`\\nopen"
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                "a|b<i>": { type: string, description: "<img src=x onerror=alert(1)> | cell" }
+      responses: { '204': { description: "Done <b>now</b>" } }
+`);
+    const operation = hostileModel.operations[0];
+    if (!operation) throw new Error('no operation');
+    const text = operationMarkdown(hostileModel, operation);
+    expect(text).not.toMatch(/<(script|iframe|img|b>)/i);
+    // The open fence is closed before the page's own sections, which still follow as headings.
+    expect(text).toMatch(/open\n```\n/);
+    expect(text).toMatch(/^## Request sample$/m);
+    expect(text).toMatch(/^### 204 No Content$/m);
+  });
+});
+
+describe('llms-full.txt', () => {
+  const full = fullText(model, inputs);
+
+  it('is every page’s Markdown in reading order: introduction, tags with their operations, models, errors', () => {
+    const text = full.whole ?? '';
+    const at = (s: string) => {
+      const i = text.indexOf(s);
+      expect(i, s).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    const intro = at('# Pet Store API reference');
+    const orders = at('\n# Orders\n');
+    const placeOrder = at('\n# Place an order\n');
+    const order = at('\n# Order\n');
+    const errors = at('\n# Errors\n');
+    expect(intro < orders && orders < placeOrder && placeOrder < order && order < errors).toBe(true);
+    for (const r of routes) expect(text).toContain(`<!-- /${r.path}/ -->`);
+  });
+
+  it('is one file for the Pet Store, and parts per tag group past the threshold', () => {
+    expect(full.whole).toBeDefined();
+    const split = fullText(model, inputs, 10_000);
+    expect(split.whole).toBeUndefined();
+    expect(split.parts.map((p) => p.slug)).toEqual([
+      'introduction',
+      ...model.tagGroups.map((g) => g.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')),
+      'models',
+    ]);
+    const joined = split.parts.map((p) => p.text).join('\n\n');
+    for (const r of routes) expect(joined).toContain(`<!-- /${r.path}/ -->`);
+  });
+});
