@@ -18,7 +18,7 @@ import { type SourcePosition, SpecError, type SpecProblem } from './spec-problem
 import { convertSwagger2, isSwagger2 } from './swagger2.ts';
 import { unlinkedUrlWarnings } from './unlinked-urls.ts';
 import { findUnshownStructures, UnshownReport } from './unshown.ts';
-import { checkVersion, validateAgainstSchema } from './validate.ts';
+import { checkVersion, validateAgainstSchema, validateAndMend } from './validate.ts';
 
 /** The description the portal is built from, relative to the project root. */
 export const defaultSpecPath = 'spec/openapi.yaml';
@@ -104,12 +104,14 @@ async function checkDocument(data: unknown, writtenAt: WrittenAt, options: Check
   }
 
   // Schema and reference problems are independent; report both before giving up.
-  const structural = [...(await validateAgainstSchema(withInlinedPathItems(record))), ...checkReferences(record)];
+  const validated = await validateAndMend(record, withInlinedPathItems(record));
+  const structural = [...validated.problems, ...checkReferences(record)];
   if (structural.some((p) => p.severity === 'error'))
     return { ok: false, problems: place([...asWritten, ...structural]) };
 
-  // 3.1 and 3.2 differences are settled here, so everything after reads 3.0's dialect.
-  const dialect = toModelDialect(record);
+  // 3.1 and 3.2 differences are settled here, so everything after reads 3.0's dialect. A mistake confined to one
+  // schema or metadata field was mended in a copy (validate.ts); the downloads keep the description as written.
+  const dialect = toModelDialect(validated.mended ?? record);
   const { model, problems } = normalize(dialect.document as unknown as OpenAPIV3.Document);
   model.source = record;
   if (convertedFrom) model.convertedFrom = convertedFrom;

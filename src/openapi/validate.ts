@@ -6,6 +6,7 @@
  * specific complaint and merge the alternatives into one message.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { confine } from './confined.ts';
 import { escapeSegment, fromPointer, isRecord } from './json-pointer.ts';
 import type { SpecProblem } from './spec-problem.ts';
 
@@ -66,12 +67,47 @@ export function checkVersion(data: unknown): SpecProblem[] {
 
 /** Every way the document breaks the OpenAPI schema of its version, simplified for people. */
 export async function validateAgainstSchema(data: Record<string, unknown>): Promise<SpecProblem[]> {
+  return (await violationsOf(data)).map((v) => withoutBlocking(toProblem(v, data), v));
+}
+
+async function violationsOf(data: Record<string, unknown>): Promise<SchemaViolation[]> {
   const validator = new Validator({ allErrors: true });
   const result = await validator.validate(data);
   // A string here is the library's own $ref check; ours (refs.ts) reports the same with positions.
   if (result.valid || !Array.isArray(result.errors)) return [];
   const violations = (result.errors as SchemaViolation[]).map(asAdditionalProperty).filter((v) => !isTagParent(v));
-  return simplifyViolations(violations).map((v) => withoutBlocking(toProblem(v, data), v));
+  return simplifyViolations(violations);
+}
+
+/**
+ * Like validateAgainstSchema, but a mistake confined to one schema or one metadata field is a warning
+ * (confined.ts), and `mended` is a copy of `data` the rest of the pipeline can read (undefined: nothing mended).
+ * `checked` is what the validator reads (path items inlined); the mends apply to `data` by the same pointers.
+ */
+export async function validateAndMend(
+  data: Record<string, unknown>,
+  checked: Record<string, unknown> = data,
+): Promise<{ problems: SpecProblem[]; mended?: Record<string, unknown> }> {
+  const violations = await violationsOf(checked);
+  const version = openapiName(checked);
+  const found = violations.map((v) => {
+    const problem = withoutBlocking(toProblem(v, checked), v);
+    const confined = problem.severity === 'error' ? confine(v, checked, problem.message, version) : undefined;
+    return { problem, confined };
+  });
+  if (!found.some((f) => f.confined)) return { problems: found.map((f) => f.problem) };
+  const mended = structuredClone(data);
+  // Deepest first, so a schema's own keywords are mended before the schema itself is left out.
+  const order = [...found].sort((a, b) => (b.confined?.pointer.length ?? 0) - (a.confined?.pointer.length ?? 0));
+  const problems = new Map(
+    order.map((f) => {
+      const { problem, confined } = f;
+      if (!confined?.mend(mended)) return [f, problem];
+      const { hint: _hint, ...rest } = problem;
+      return [f, { ...rest, severity: 'warning', pointer: confined.pointer, message: confined.message }];
+    }),
+  );
+  return { problems: found.map((f) => problems.get(f) as SpecProblem), mended };
 }
 
 /**
@@ -178,10 +214,7 @@ function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
   const subject = field === undefined ? 'The document' : `\`${field}\``;
   const actual = valueAt(data, segments);
   const base = { severity: 'error' as const, pointer: v.instancePath };
-  const openapi =
-    isRecord(data) && data.swagger === '2.0' && data.openapi === undefined
-      ? 'Swagger 2.0'
-      : `OpenAPI ${isRecord(data) && typeof data.openapi === 'string' ? data.openapi.split('.').slice(0, 2).join('.') : '3'}`;
+  const openapi = openapiName(data);
   switch (v.keyword) {
     case 'required': {
       const alternatives = v.params.alternatives;
@@ -235,6 +268,14 @@ function toProblem(v: SchemaViolation, data: unknown): SpecProblem {
     default:
       return { ...base, message: `${subject} ${v.message ?? `breaks the ${openapi} schema`}.` };
   }
+}
+
+/** The version as a reader names it: "OpenAPI 3.1", "Swagger 2.0". */
+function openapiName(data: unknown): string {
+  if (isRecord(data) && data.swagger === '2.0' && data.openapi === undefined) return 'Swagger 2.0';
+  const version =
+    isRecord(data) && typeof data.openapi === 'string' ? data.openapi.split('.').slice(0, 2).join('.') : '3';
+  return `OpenAPI ${version}`;
 }
 
 function valueAt(data: unknown, segments: readonly string[]): unknown {

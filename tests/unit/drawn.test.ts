@@ -1,0 +1,119 @@
+/**
+ * Render what can be drawn; refuse only what cannot (issue 32, item 4): a mistake confined to one schema or one
+ * metadata field is a warning at its place, in words, and the page draws what it can; --strict still refuses it.
+ */
+
+import type { OpenAPIV3 } from 'openapi-types';
+import { describe, expect, it } from 'vitest';
+import { checkSpecText } from '../../src/openapi/load-spec.ts';
+import { modelOf } from './support/check.ts';
+
+// Redoc's own demo has a property like this: a 3.0 tuple (not valid 3.0, but Redoc draws it).
+const tuple = `openapi: 3.0.3
+info: { title: Tuples, version: 1.0.0 }
+paths:
+  /points:
+    post:
+      operationId: addPoint
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                name: { type: string }
+                pair:
+                  type: array
+                  items:
+                    - type: string
+                    - type: integer
+                  additionalItems: false
+      responses:
+        '204': { description: Added }
+`;
+
+// 3.1 allows a license's \`url\` or its \`identifier\`, not both (Redoc's 3.1 demo has both).
+const license = `openapi: 3.1.0
+info:
+  title: Licensed
+  version: 1.0.0
+  license:
+    name: Apache 2.0
+    url: https://www.apache.org/licenses/LICENSE-2.0.html
+    identifier: Apache-2.0
+paths:
+  /things:
+    get:
+      operationId: listThings
+      responses:
+        '200': { description: OK }
+`;
+
+const noRawKeyword = /must NOT|must be valid|must match/;
+
+describe('a tuple-style items list', () => {
+  it('is drawn as an array of its item shapes, with warnings at their lines', async () => {
+    const model = await modelOf(tuple);
+    const body = model.operations[0]?.requestBody?.content[0]?.schema as OpenAPIV3.SchemaObject;
+    const pair = body.properties?.pair as OpenAPIV3.ArraySchemaObject;
+    expect(pair.type).toBe('array');
+    expect(pair.items).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }] });
+    expect(pair).not.toHaveProperty('additionalItems');
+    expect(body.properties?.name).toEqual({ type: 'string' });
+    const warnings = model.warnings.map((w) => [w.position?.line, w.message]);
+    expect(warnings).toContainEqual([16, expect.stringContaining('`items` is a list (a tuple')]);
+    expect(warnings).toContainEqual([19, expect.stringContaining('`additionalItems`')]);
+    for (const w of model.warnings) expect(w.message).not.toMatch(noRawKeyword);
+  });
+
+  it('keeps the description as written for the downloads', async () => {
+    const model = await modelOf(tuple);
+    expect(JSON.stringify(model.source)).toContain('additionalItems');
+  });
+
+  it('is refused under --strict', async () => {
+    const result = await checkSpecText(tuple, undefined, { strict: true });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems.map((p) => p.message).join('\n')).toMatch(/`items` is a list/);
+  });
+});
+
+describe('a 3.1 license with both url and identifier', () => {
+  it('keeps its URL, with a warning that names the clash', async () => {
+    const model = await modelOf(license);
+    expect(model.info.license?.url).toBe('https://www.apache.org/licenses/LICENSE-2.0.html');
+    expect(model.info.license?.name).toBe('Apache 2.0');
+    const warning = model.warnings.find((w) => w.pointer === '/info/license');
+    expect(warning?.severity).toBe('warning');
+    expect(warning?.position?.line).toBe(5);
+    expect(warning?.message).toMatch(/both `url` and `identifier`.*3\.1 allows only one/);
+    expect(warning?.message).not.toMatch(noRawKeyword);
+  });
+
+  it('is refused under --strict, in words', async () => {
+    const result = await checkSpecText(license, undefined, { strict: true });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      const messages = result.problems.map((p) => p.message).join('\n');
+      expect(messages).toMatch(/both `url` and `identifier`/);
+      expect(messages).not.toMatch(noRawKeyword);
+    }
+  });
+});
+
+describe('what is not confined', () => {
+  it('is still refused: an operation without responses', async () => {
+    const broken = tuple.replace("      responses:\n        '204': { description: Added }\n", '');
+    expect((await checkSpecText(broken)).ok).toBe(false);
+  });
+
+  it('a schema keyword of the wrong kind is left out of that schema only', async () => {
+    const text = tuple.replace('name: { type: string }', 'name: { type: string, required: true }');
+    const model = await modelOf(text);
+    const body = model.operations[0]?.requestBody?.content[0]?.schema as OpenAPIV3.SchemaObject;
+    expect(body.properties?.name).toEqual({ type: 'string' });
+    expect(model.warnings.map((w) => w.message)).toContainEqual(
+      expect.stringContaining('the schema is drawn without `required`'),
+    );
+  });
+});
