@@ -115,6 +115,12 @@ export interface FieldRow {
 }
 
 /**
+ * Which message a tree describes: a request leaves out read-only fields, a response write-only ones (as samples
+ * do); unset (model pages) lists every field.
+ */
+export type Direction = 'request' | 'response';
+
+/**
  * Plans the field trees of one page. Call `plan` in reading order (request
  * before responses): the first tree to reach a model expands it.
  */
@@ -131,6 +137,10 @@ export class FieldTreePlanner {
     { field: string; depth: number; open: readonly string[]; tree: FieldTree & { kind: 'shape' } }
   >();
   #anchors = 0;
+  /** The direction of the tree being planned. */
+  #direction: Direction | undefined;
+  /** Per direction, whether a schema (or anything inside it) has a field that direction leaves out. */
+  readonly #hides = { request: new Map<object, boolean>(), response: new Map<object, boolean>() };
 
   /**
    * `maxDepth`: how many levels of expanders a model's fields may open on this page; `maxNestedModels`: how many
@@ -151,8 +161,44 @@ export class FieldTreePlanner {
     this.#ownModel = ownModel;
   }
 
-  plan(schema: SchemaOrRef): FieldTree {
+  plan(schema: SchemaOrRef, direction?: Direction): FieldTree {
+    this.#direction = direction;
     return this.#plan(schema, { models: [], schemas: [] }, 0, undefined);
+  }
+
+  /**
+   * What a model or inline schema is remembered by on this page: a model shown for a request without its
+   * read-only fields is not "shown above" for a response that has them; one with nothing to leave out is shared.
+   */
+  #viewKey(name: string, schema: SchemaOrRef): string {
+    const direction = this.#direction;
+    if (direction === undefined || !this.#hidesFields(schema, direction)) return name;
+    return `${direction}\u0000${name}`;
+  }
+
+  /** Whether `direction` leaves out a field of this schema or of any schema inside it. */
+  #hidesFields(schema: SchemaOrRef, direction: Direction): boolean {
+    const memo = this.#hides[direction];
+    const visit = (part: SchemaOrRef): boolean => {
+      const s = this.#schemas.resolve(part);
+      const known = memo.get(s);
+      if (known !== undefined) return known;
+      memo.set(s, false); // A cycle adds nothing the first visit does not find.
+      const inner = [
+        ...Object.values(s.properties ?? {}),
+        ...(s.allOf ?? []),
+        ...(s.oneOf ?? []),
+        ...(s.anyOf ?? []),
+        ...(s.type === 'array' && s.items ? [s.items] : []),
+        ...(typeof s.additionalProperties === 'object' ? [s.additionalProperties] : []),
+      ];
+      const found =
+        Object.values(s.properties ?? {}).some((p) => isLeftOut(this.#schemas.resolve(p), direction)) ||
+        inner.some(visit);
+      memo.set(s, found);
+      return found;
+    };
+    return visit(schema);
   }
 
   /** A field's fields: planned, or a link to the same inline fields shown higher up the page. */
@@ -164,7 +210,8 @@ export class FieldTreePlanner {
     holder: string | undefined,
   ): FieldTree {
     const open = inside.models;
-    const key = refName(schema) === undefined ? inlineKey(schema) : undefined;
+    const json = refName(schema) === undefined ? inlineKey(schema) : undefined;
+    const key = json === undefined ? undefined : this.#viewKey(json, schema);
     const first = key === undefined ? undefined : this.#shownInline.get(key);
     // Only to fields shown no less fully: as deep or less, and inside no model this one is not inside too (a copy
     // may stop at a depth, a circular reference or a nesting of models that this one would not).
@@ -197,7 +244,7 @@ export class FieldTreePlanner {
     const reentered = based.find((name) => open.includes(name));
     if (reentered !== undefined) return { kind: 'circular', model: reentered };
     if (model !== undefined) {
-      if (this.#expanded.has(model)) return { kind: 'elsewhere', model, reason: 'shown-above' };
+      if (this.#expanded.has(this.#viewKey(model, schema))) return { kind: 'elsewhere', model, reason: 'shown-above' };
       if (open.length >= this.#maxNestedModels) return { kind: 'elsewhere', model, reason: 'too-deep' };
     }
     if (depth > this.#maxDepth && holder !== undefined && holder !== this.#ownModel) {
@@ -211,14 +258,16 @@ export class FieldTreePlanner {
     const s = schemas.resolve(schema);
     // Inside itself through a `$ref` that names no model (`#/components/schemas/A/properties/child`).
     if (inside.schemas.includes(s)) return { kind: 'unlisted', reason: 'circular' };
-    if (model !== undefined) this.#expanded.add(model);
+    if (model !== undefined) this.#expanded.add(this.#viewKey(model, schema));
     // A model restated with more fields required shows that model's fields: later uses of the model say "as above".
     const restated = model === undefined ? restatedModel(schemas, schema) : undefined;
-    if (restated !== undefined) this.#expanded.add(restated);
+    if (restated !== undefined) this.#expanded.add(this.#viewKey(restated, schema));
     const inner: Enclosing = { models: [...open, ...based], schemas: [...inside.schemas, s] };
     const innerHolder = model ?? holder;
     const shape: Shape = {
-      rows: (objectProperties(schemas, schema) ?? []).map((row) => {
+      rows: (objectProperties(schemas, schema) ?? []).flatMap((row) => {
+        const direction = this.#direction;
+        if (direction !== undefined && isLeftOut(schemas.resolve(row.schema), direction)) return [];
         const rowSchema = schemas.resolve(row.schema);
         const rowModel = refName(row.schema);
         return {
@@ -389,4 +438,9 @@ export function variantLabel(
   const own = properties.find((row) => row.required && others.every((rows) => !rows.some((r) => r.name === row.name)));
   if (own) return `${typeLabel(schemas, option)} with ${own.name}`;
   return typeLabel(schemas, option);
+}
+
+/** Whether a field is not part of this direction's message: read-only in a request, write-only in a response. */
+function isLeftOut(field: OpenAPIV3.SchemaObject, direction: Direction): boolean {
+  return direction === 'request' ? field.readOnly === true : field.writeOnly === true;
 }

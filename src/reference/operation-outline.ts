@@ -35,6 +35,7 @@ import {
   statusCovers,
 } from '../openapi/index.ts';
 import {
+  type Direction,
   type FieldTree,
   FieldTreePlanner,
   fieldCount,
@@ -274,17 +275,20 @@ function plannedFields(
     (nesting) => {
       // Models reach into each other: each is described in full the first time on the page and linked afterwards.
       const planner = new FieldTreePlanner(model.schemaResolver, { maxDepth: fieldDepthOnOperationPages, ...nesting });
-      const plan = (content: ApiMediaType[]): PlannedMedia[] =>
+      // A request's fields leave out read-only ones, a response's write-only ones.
+      const plan = (content: ApiMediaType[], direction: Direction): PlannedMedia[] =>
         content.map((media) => {
           const schema = media.schema ?? media.itemSchema;
-          return { media, tree: schema ? planner.plan(schema) : undefined };
+          return { media, tree: schema ? planner.plan(schema, direction) : undefined };
         });
       return {
-        request: operation.requestBody ? plan(operation.requestBody.content) : [],
+        request: operation.requestBody ? plan(operation.requestBody.content, 'request') : [],
         outcomes: new Map(
-          operation.responses.filter((r) => !isErrorStatus(r.status)).map((r) => [r, plan(r.content)] as const),
+          operation.responses
+            .filter((r) => !isErrorStatus(r.status))
+            .map((r) => [r, plan(r.content, 'response')] as const),
         ),
-        errors: plan(errorBodies),
+        errors: plan(errorBodies, 'response'),
       };
     },
     (planned) =>

@@ -5,7 +5,10 @@
 
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
+import type { ApiOperation } from '../../src/openapi/index.ts';
 import { checkSpecText } from '../../src/openapi/load-spec.ts';
+import { type FieldTree, FieldTreePlanner } from '../../src/reference/field-tree.ts';
+import { operationOutline } from '../../src/reference/operation-outline.ts';
 import { modelOf } from './support/check.ts';
 
 // Redoc's own demo has a property like this: a 3.0 tuple (not valid 3.0, but Redoc draws it).
@@ -115,5 +118,74 @@ describe('what is not confined', () => {
     expect(model.warnings.map((w) => w.message)).toContainEqual(
       expect.stringContaining('the schema is drawn without `required`'),
     );
+  });
+});
+
+// Redoc's Cafe demo: a menu item whose `id` is read-only and `secret` write-only, created and answered.
+const cafe = `openapi: 3.0.3
+info: { title: Cafe, version: 1.0.0 }
+paths:
+  /menu:
+    post:
+      operationId: createMenuItem
+      requestBody:
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/MenuItem' }
+      responses:
+        '201':
+          description: Created
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/MenuItem' }
+components:
+  schemas:
+    MenuItem:
+      type: object
+      required: [id, name, secret]
+      properties:
+        id: { type: string, readOnly: true }
+        name: { type: string }
+        secret: { type: string, writeOnly: true }
+        photo: { $ref: '#/components/schemas/Photo' }
+    Photo:
+      type: object
+      properties:
+        url: { type: string, readOnly: true }
+        upload: { type: string, writeOnly: true }
+`;
+
+/** The field names of a planned tree, nested ones as `parent.child`. */
+function fieldNames(tree: FieldTree | undefined, prefix = ''): string[] {
+  if (tree?.kind !== 'shape') return tree ? [`${prefix}<${tree.kind}>`] : [];
+  return tree.shape.rows.flatMap((row) => [
+    `${prefix}${row.name}`,
+    ...fieldNames(row.children, `${prefix}${row.name}.`),
+  ]);
+}
+
+describe('readOnly and writeOnly in field lists', () => {
+  it('a request lists no read-only field, a response no write-only one, each model expanded for each', async () => {
+    const model = await modelOf(cafe);
+    const operation = model.operations[0] as ApiOperation;
+    const outline = operationOutline(model, operation);
+    const request = outline.requestBody?.media[0]?.tree;
+    const response = outline.outcomes[0]?.media[0]?.tree;
+    expect(fieldNames(request)).toEqual(['name', 'secret', 'photo', 'photo.upload']);
+    // Not "shown above": the request's MenuItem lacks fields the response has.
+    expect(fieldNames(response)).toEqual(['id', 'name', 'photo', 'photo.url']);
+  });
+
+  it('a model with nothing to leave out is still expanded once per page', async () => {
+    const plain = cafe.replaceAll(/, (read|write)Only: true/g, '');
+    const model = await modelOf(plain);
+    const outline = operationOutline(model, model.operations[0] as ApiOperation);
+    expect(outline.outcomes[0]?.media[0]?.tree).toMatchObject({ kind: 'elsewhere', reason: 'shown-above' });
+  });
+
+  it('a model page lists every field', async () => {
+    const model = await modelOf(cafe);
+    const tree = new FieldTreePlanner(model.schemaResolver).plan({ $ref: '#/components/schemas/MenuItem' });
+    expect(fieldNames(tree)).toEqual(['id', 'name', 'secret', 'photo', 'photo.url', 'photo.upload']);
   });
 });

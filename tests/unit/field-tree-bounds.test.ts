@@ -79,8 +79,14 @@ describe('the field trees of a deep, wide, self-referencing description', () => 
     if (!operation) throw new Error('no operation');
     const outline = operationOutline(model, operation);
     const media = [...(outline.requestBody?.media ?? []), ...outline.outcomes.flatMap((o) => o.media)];
-    // The request shows Entity0's fields; the answer, the same model, links to them.
-    expect(media.map((m) => m.tree?.kind)).toEqual(['shape', 'elsewhere']);
+    // The request shows Entity0's fields without its read-only ones; the answer, which has them (and not the
+    // write-only ones), shows its own rather than linking to the request's.
+    expect(media.map((m) => m.tree?.kind)).toEqual(['shape', 'shape']);
+    const names = (tree: FieldTree | undefined) => (tree?.kind === 'shape' ? tree.shape.rows.map((r) => r.name) : []);
+    const [request, answer] = media.map((m) => names(m.tree));
+    expect(request?.some((name) => name.startsWith('ro_'))).toBe(false);
+    expect(answer?.some((name) => name.startsWith('ro_'))).toBe(true);
+    expect(answer?.some((name) => name.startsWith('wo_'))).toBe(false);
     for (const { tree } of media) expect(depthOf(tree)).toBeLessThanOrEqual(fieldDepthAtMost);
   });
 });
