@@ -14,7 +14,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { isFormMediaType, isJsonMediaType, mediaTypeEssence } from './media-type.ts';
 import { type ApiOperation, type ApiParameter, type SchemaOrRef, sentByApi } from './model.ts';
-import { type ExampleMode, exampleFromSchema } from './schema-example.ts';
+import { chosenOption, type ExampleMode, exampleFromSchema } from './schema-example.ts';
 import type { SchemaResolver } from './schema-resolver.ts';
 
 export interface ExampleRequest {
@@ -129,17 +129,35 @@ function formBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody
     : { mediaType: media.mediaType, value };
 }
 
-/** The names a form schema requires, its `allOf` parts' included. */
-function requiredFields(schemas: SchemaResolver, schema: SchemaOrRef): string[] {
+/**
+ * The names a form schema requires: its `allOf` parts' included, and those of the `oneOf`/`anyOf` option the
+ * example chose (a form sends that variant's required fields, not only the one that tells variants apart).
+ */
+function requiredFields(schemas: SchemaResolver, schema: SchemaOrRef, seen: readonly object[] = []): string[] {
   const resolved = schemas.resolve(schema);
-  return [...(resolved.allOf ?? []).flatMap((part) => requiredFields(schemas, part)), ...(resolved.required ?? [])];
+  if (seen.includes(resolved)) return [];
+  const within = [...seen, resolved];
+  const option = chosenOption(resolved);
+  return [
+    ...(resolved.allOf ?? []).flatMap((part) => requiredFields(schemas, part, within)),
+    ...(option ? requiredFields(schemas, option, within) : []),
+    ...(resolved.required ?? []),
+  ];
 }
 
-/** A form schema's fields: its properties and those of its `allOf` parts. */
-function formFields(schemas: SchemaResolver, schema: SchemaOrRef): [string, SchemaOrRef][] {
+/** A form schema's fields: its properties and those of its `allOf` parts and of the option the example chose. */
+function formFields(
+  schemas: SchemaResolver,
+  schema: SchemaOrRef,
+  seen: readonly object[] = [],
+): [string, SchemaOrRef][] {
   const resolved = schemas.resolve(schema);
+  if (seen.includes(resolved)) return [];
+  const within = [...seen, resolved];
+  const option = chosenOption(resolved);
   return [
-    ...(resolved.allOf ?? []).flatMap((part) => formFields(schemas, part)),
+    ...(resolved.allOf ?? []).flatMap((part) => formFields(schemas, part, within)),
+    ...(option ? formFields(schemas, option, within) : []),
     ...Object.entries(resolved.properties ?? {}),
   ];
 }

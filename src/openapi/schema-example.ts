@@ -191,7 +191,7 @@ class ExampleBuilder {
         })),
       };
     }
-    const choice = schema.oneOf?.[0] ?? schema.anyOf?.[0];
+    const choice = chosenOption(schema);
     if (choice) return this.#shape(choice, inner, depth);
 
     switch (schema.type) {
@@ -273,4 +273,9 @@ function givenValue(shape: Shape | undefined): unknown {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The option of a `oneOf`/`anyOf` a generated example takes (the first): a form built from it sends its fields. */
+export function chosenOption(schema: OpenAPIV3.SchemaObject): SchemaOrRef | undefined {
+  return schema.oneOf?.[0] ?? schema.anyOf?.[0];
 }

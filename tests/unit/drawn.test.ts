@@ -5,7 +5,7 @@
 
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import type { ApiOperation } from '../../src/openapi/index.ts';
+import { type ApiOperation, exampleRequest } from '../../src/openapi/index.ts';
 import { checkSpecText } from '../../src/openapi/load-spec.ts';
 import { type FieldTree, FieldTreePlanner } from '../../src/reference/field-tree.ts';
 import { operationOutline } from '../../src/reference/operation-outline.ts';
@@ -187,5 +187,53 @@ describe('readOnly and writeOnly in field lists', () => {
     const model = await modelOf(cafe);
     const tree = new FieldTreePlanner(model.schemaResolver).plan({ $ref: '#/components/schemas/MenuItem' });
     expect(fieldNames(tree)).toEqual(['id', 'name', 'secret', 'photo', 'photo.url', 'photo.upload']);
+  });
+});
+
+// A form whose variants share a discriminator: the sample fills in the chosen variant, not only `kind`.
+const paymentForm = `openapi: 3.0.3
+info: { title: Payments, version: 1.0.0 }
+paths:
+  /payments:
+    post:
+      operationId: pay
+      requestBody:
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              required: [kind]
+              properties:
+                kind: { type: string }
+              discriminator: { propertyName: kind }
+              oneOf:
+                - $ref: '#/components/schemas/Card'
+                - $ref: '#/components/schemas/Transfer'
+      responses:
+        '204': { description: Paid }
+components:
+  schemas:
+    Card:
+      type: object
+      required: [kind, number, receipt]
+      properties:
+        kind: { type: string, enum: [card] }
+        number: { type: string, example: '4242424242424242' }
+        receipt: { type: string, format: binary }
+        note: { type: string }
+    Transfer:
+      type: object
+      required: [kind, iban]
+      properties:
+        kind: { type: string, enum: [transfer] }
+        iban: { type: string }
+`;
+
+describe('a form sample for a oneOf body', () => {
+  it('sends the chosen variant’s required fields, its files as files', async () => {
+    const model = await modelOf(paymentForm);
+    const { body } = exampleRequest(model.schemaResolver, model.operations[0] as ApiOperation);
+    expect(body?.value).toEqual({ kind: 'card', number: '4242424242424242', receipt: expect.anything() });
+    expect(body?.files).toEqual({ receipt: 'path/to/receipt' });
   });
 });
