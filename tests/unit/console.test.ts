@@ -21,19 +21,7 @@ import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { bodyText, harRequest } from '../../src/openapi/samples.ts';
 import { consoleTarget } from '../../src/reference/console-target.ts';
 import { modelOf } from './support/check.ts';
-
-class MemoryStorage implements KeyStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import { MemoryStorage } from './support/memory-storage.ts';
 
 class BrokenStorage implements KeyStorage {
   getItem(): string | null {

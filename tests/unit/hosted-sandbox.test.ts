@@ -7,7 +7,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { h } from 'vue';
 import { renderToString } from 'vue/server-renderer';
-import type { KeyStorage } from '../../src/console/api-key-store.ts';
 import { withConsoleServers, withSandboxAt } from '../../src/console/console-document.ts';
 import { type ConsoleState, RequestNotes } from '../../src/console/console-panels.ts';
 import { createPersonalKeys, PERSONAL_KEYS_STORAGE_KEY } from '../../src/console/personal-keys.ts';
@@ -21,6 +20,7 @@ import {
 import { everyServer, headersFile, serverOrigins } from '../../src/publishing/host-files.ts';
 import { consoleTarget } from '../../src/reference/console-target.ts';
 import { problemsOf } from './support/check.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const model = await loadApiModel(resolveSpecPath(root, {}));
@@ -31,19 +31,6 @@ const operation = (id: string) => {
   if (!found) throw new Error(`no ${id}`);
   return found;
 };
-
-class MemoryStorage implements KeyStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
 
 describe('the sandbox the console calls', () => {
   it('is the local one in dev, and in a build without SANDBOX_URL (which warns); the hosted one with it', () => {
