@@ -235,8 +235,8 @@ x-shared-paths:
     ]);
   });
 
-  it('refuses a description with no operations', async () => {
+  it('refuses a description with neither operations nor models', async () => {
     const error = onlyError(await problemsOf('openapi: 3.0.3\ninfo:\n  title: Empty\n  version: 1.0.0\npaths: {}\n'));
-    expect(error.message).toBe('The description has no operations, so there is nothing to document.');
+    expect(error.message).toBe('The description has no operations and no models, so there is nothing to document.');
   });
 });
