@@ -5,7 +5,7 @@
  * tuple-style `items: [...]` becomes "any of these shapes", a license keeps its URL over its identifier.
  * PETSTORE_STRICT (and `spec:check --strict`) makes these warnings errors again, like every other.
  */
-import { fromPointer, isRecord, toPointer } from './json-pointer.ts';
+import { fromPointer, isRecord, toPointer, valueAt } from './json-pointer.ts';
 
 type Json = Record<string, unknown>;
 
@@ -135,16 +135,6 @@ function inSchema(
     message: `${problem.replace(/\.$/, '')}; the schema is drawn without \`${keyword}\`.`,
     mend: (doc) => remove(doc, at),
   };
-}
-
-function valueAt(data: unknown, segments: readonly string[]): unknown {
-  let current = data;
-  for (const s of segments) {
-    if (Array.isArray(current)) current = current[Number(s)];
-    else if (isRecord(current) && Object.hasOwn(current, s)) current = current[s];
-    else return undefined;
-  }
-  return current;
 }
 
 /** The container holding the last segment, if the path leads there. */

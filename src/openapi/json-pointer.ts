@@ -25,8 +25,16 @@ export function fromPointer(pointer: string): string[] {
  * like `constructor` or `__proto__` never reach Object.prototype.
  */
 export function getAtPointer(root: unknown, pointer: string): { found: true; value: unknown } | { found: false } {
+  return getAtSegments(root, fromPointer(pointer));
+}
+
+/** `getAtPointer` for a pointer already split into its segments. */
+export function getAtSegments(
+  root: unknown,
+  segments: readonly string[],
+): { found: true; value: unknown } | { found: false } {
   let current: unknown = root;
-  for (const segment of fromPointer(pointer)) {
+  for (const segment of segments) {
     if (Array.isArray(current)) {
       if (!/^(0|[1-9]\d*)$/.test(segment) || Number(segment) >= current.length) return { found: false };
       current = current[Number(segment)];
@@ -37,6 +45,12 @@ export function getAtPointer(root: unknown, pointer: string): { found: true; val
     }
   }
   return { found: true, value: current };
+}
+
+/** The value at `segments`, or undefined where the path leads nowhere. */
+export function valueAt(root: unknown, segments: readonly string[]): unknown {
+  const at = getAtSegments(root, segments);
+  return at.found ? at.value : undefined;
 }
 
 /** A plain JSON object (not an array, not null). */

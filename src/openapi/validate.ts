@@ -7,7 +7,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { confine } from './confined.ts';
-import { escapeSegment, fromPointer, isRecord } from './json-pointer.ts';
+import { escapeSegment, fromPointer, isRecord, valueAt } from './json-pointer.ts';
 import type { SpecProblem } from './spec-problem.ts';
 
 /** The subset of an Ajv error we read. */
@@ -276,16 +276,6 @@ function openapiName(data: unknown): string {
   const version =
     isRecord(data) && typeof data.openapi === 'string' ? data.openapi.split('.').slice(0, 2).join('.') : '3';
   return `OpenAPI ${version}`;
-}
-
-function valueAt(data: unknown, segments: readonly string[]): unknown {
-  let current = data;
-  for (const s of segments) {
-    if (Array.isArray(current)) current = current[Number(s)];
-    else if (isRecord(current) && Object.hasOwn(current, s)) current = current[s];
-    else return undefined;
-  }
-  return current;
 }
 
 /** A format as a reader knows it: `uri-reference` is a URL (one relative to the description's, too). */
