@@ -5,6 +5,7 @@ import { descriptionFiles } from '../publishing/description-files.ts';
 import { type FullText, fullText } from '../reference/llms-full.ts';
 import type { TwinInputs } from '../reference/page-markdown.ts';
 import { sitePath } from '../reference/site-path.ts';
+import { getChangelogTwin, getGuideTwins } from './page-twins.ts';
 
 export async function twinInputs(model: ApiModel): Promise<TwinInputs> {
   const files = await descriptionFiles(model);
@@ -31,11 +32,13 @@ export async function twinInputs(model: ApiModel): Promise<TwinInputs> {
 
 const fullTexts = new WeakMap<ApiModel, Promise<FullText>>();
 
-/** The full text, made once per model: `/llms.txt`, `/llms-full.txt` and each part all read it. */
+/** The full text (guides, reference, changelog), made once per model: `/llms.txt`, `/llms-full.txt` and each part read it. */
 export function getFullText(model: ApiModel): Promise<FullText> {
   let made = fullTexts.get(model);
   if (!made) {
-    made = twinInputs(model).then((inputs) => fullText(model, inputs));
+    made = Promise.all([twinInputs(model), getGuideTwins(), getChangelogTwin()]).then(([inputs, guides, changelog]) =>
+      fullText(model, inputs, { guides, changelog }),
+    );
     fullTexts.set(model, made);
   }
   return made;

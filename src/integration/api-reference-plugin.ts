@@ -43,6 +43,8 @@ export function apiReferencePlugin(): StarlightPlugin {
         const loaded: LoadedDescription = { files: [file], stamp: fileStamp(file) };
         // The home page takes its title and tagline from the description.
         addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./home-route-data.ts', import.meta.url)) });
+        // Each guide announces its Markdown twin.
+        addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./guide-twin-route-data.ts', import.meta.url)) });
         // In `astro dev`, an edited description is checked before Astro restarts for it (spec-watcher.ts).
         addIntegration({
           name: 'petstore:watch-spec',

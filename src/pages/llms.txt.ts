@@ -1,29 +1,27 @@
 /** `/llms.txt`: the site listed for AI agents (llmstxt.org); what it says is `reference/llms-text.ts`'s. */
 
-import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../data/api-model.ts';
 import { getChangelog } from '../data/changelog.ts';
+import { guideEntries, guidePath } from '../data/page-twins.ts';
 import { getFullText } from '../data/twin-inputs.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { descriptionFiles } from '../publishing/description-files.ts';
 import { changelogFeedPath, changelogPath } from '../reference/changelog-sections.ts';
 import { fullTextPartPath } from '../reference/llms-full.ts';
 import { llmsText } from '../reference/llms-text.ts';
-import { referenceUrls } from '../reference/routes.ts';
+import { referenceUrls, twinOf } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
 
 export const GET: APIRoute = async ({ site }) => {
-  const [model, changelog, docs] = await Promise.all([getApiModel(), getChangelog(), getCollection('docs')]);
+  const [model, changelog, entries] = await Promise.all([getApiModel(), getChangelog(), guideEntries()]);
   const urls = referenceUrls(model);
-  const guides = docs
-    .filter((entry) => entry.id.startsWith('guides/'))
-    .sort((a, b) => (a.data.sidebar.order ?? 0) - (b.data.sidebar.order ?? 0))
-    .map((entry) => ({
-      title: entry.data.title,
-      description: entry.data.description,
-      path: sitePath(`/${entry.id}/`),
-    }));
+  const guides = entries.map((entry) => ({
+    title: entry.data.title,
+    description: entry.data.description,
+    // Its Markdown twin, as each operation below links its own.
+    path: twinOf(guidePath(entry)),
+  }));
   const full = await getFullText(model);
   const kilobytes = (text: string) => `${Math.ceil(Buffer.byteLength(text) / 1000)} KB`;
   const optional = [
@@ -33,7 +31,7 @@ export const GET: APIRoute = async ({ site }) => {
           {
             title: 'Full text',
             path: sitePath('/llms-full.txt'),
-            note: `every reference page's Markdown in reading order (${kilobytes(full.whole)})`,
+            note: `every page's Markdown (guides, reference, changelog) in reading order (${kilobytes(full.whole)})`,
           },
         ]
       : full.parts.map((part) => ({

@@ -14,6 +14,7 @@ import { h } from 'hastscript';
 import type { ApiModel } from '../openapi/index.ts';
 import {
   type ChangelogSection,
+  changelogDescription,
   changelogFeedPath,
   changelogPath,
   releaseAnchor,
@@ -37,7 +38,7 @@ export function changelogFeed(model: ApiModel, sections: readonly ChangelogSecti
       '@xmlns': 'http://www.w3.org/2005/Atom',
       id: page,
       title: text(`${model.info.title} changelog`),
-      subtitle: text(`What changed in the ${model.info.title}, release by release.`),
+      subtitle: text(changelogDescription(model.info.title)),
       updated: day(released[0]?.date),
       author: { name: xmlCharacters(model.info.contact?.name ?? model.info.title) },
       link: [

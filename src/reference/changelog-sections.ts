@@ -12,6 +12,9 @@ import { sitePath } from './site-path.ts';
 export const changelogPath = '/changelog/';
 export const changelogFeedPath = '/changelog/feed.xml';
 
+/** The changelog page's one-line description (its meta description and its twin's lead). */
+export const changelogDescription = (apiTitle: string) => `What changed in the ${apiTitle}, release by release.`;
+
 /** The changelog page's URL (under the site's base path), and one release's place on it. */
 export function changelogUrl(version?: string): string {
   return `${sitePath(changelogPath)}${version === undefined ? '' : `#${releaseAnchor(version)}`}`;

@@ -37,7 +37,7 @@ export function llmsText(model: ApiModel, { absolute, guides, optional }: LlmsIn
   const summary = llmsSummary(model);
   if (summary) lines.push(`> ${summary}`, '');
   lines.push(
-    `The reference at ${absolute(urls.introduction)} documents ${countOf(model.operations.length, 'operation')} and ${countOf(model.schemas.length, 'model')}; every reference page has a Markdown twin (its URL with \`.md\`).`,
+    `The reference at ${absolute(urls.introduction)} documents ${countOf(model.operations.length, 'operation')} and ${countOf(model.schemas.length, 'model')}; every page, guides included, has a Markdown twin (its URL with \`.md\`).`,
     '',
   );
   if (guides.length > 0) {

@@ -68,14 +68,20 @@ function decode(text: string): string {
     .replaceAll('&gt;', '>');
 }
 
+/** The folders whose every page has a Markdown twin: the reference, the guides and the changelog. */
+const twinnedFolders = ['reference', 'guides', 'changelog'];
+
 /**
- * Reference pages without a Markdown twin: each HTML page under `reference/` must announce one with
+ * Pages without a Markdown twin: each HTML page under `twinnedFolders` must announce one with
  * `<link rel="alternate" type="text/markdown">`, the file must exist, and every `h2`/`h3` the page's content shows
  * must be a heading of the twin.
  */
 export function twinProblems(dist: string, base = ''): string[] {
   const problems: string[] = [];
-  const pages = walk(path.join(dist, 'reference')).filter((f) => f.endsWith('index.html'));
+  const pages = twinnedFolders
+    .filter((folder) => existsSync(path.join(dist, folder)))
+    .flatMap((folder) => walk(path.join(dist, folder)))
+    .filter((f) => f.endsWith('index.html'));
   for (const file of pages) {
     const html = readFileSync(file, 'utf8');
     const page = `/${path.relative(dist, file).replace(/index\.html$/, '')}`;

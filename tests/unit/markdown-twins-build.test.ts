@@ -1,5 +1,5 @@
 /**
- * In a build, every reference page announces its Markdown twin, the twin is there with the page's headings, and
+ * In a build, every reference page, guide and the changelog announces its Markdown twin, the twin is there with the page's headings, and
  * a hostile description's markup reaches no twin (nor llms-full.txt) as HTML. Built from the hostile fixture,
  * whose every string field carries markup.
  */
@@ -14,7 +14,7 @@ import { twinProblems, walk } from '../support/built-site.ts';
 import { buildSite, root, run } from './support/programs.ts';
 
 describe('Markdown twins in a build', () => {
-  it('are announced by every reference page, exist, share its headings and carry no HTML', () => {
+  it('are announced by every reference page, guide and the changelog, exist, share its headings and carry no HTML', () => {
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-twins-')), 'dist');
     const env = { PETSTORE_SPEC: path.join(root, 'tests/fixtures/hostile/openapi.yaml') };
     const { status, output } = run(buildSite, ['--outDir', outDir], env);
@@ -22,6 +22,12 @@ describe('Markdown twins in a build', () => {
     expect(twinProblems(outDir)).toEqual([]);
     const texts = walk(outDir).filter((file) => file.endsWith('.md') || file.endsWith('llms-full.txt'));
     expect(texts.length).toBeGreaterThan(5);
+    // The guides this description gets have twins too (the changelog is built only with releases; twinProblems
+    // checks it wherever it is), and the full text carries them.
+    const guideTwins = texts.filter((file) => /\/guides\/[^/]+\.md$/.test(file));
+    expect(guideTwins.length).toBeGreaterThan(0);
+    const full = readFileSync(path.join(outDir, 'llms-full.txt'), 'utf8');
+    for (const file of guideTwins) expect(full).toContain(`<!-- /guides/${path.basename(file, '.md')}/ -->`);
     for (const file of texts) {
       // Parsed as Markdown, the only HTML is the full text's page markers, and every link is http(s), mailto or
       // the site's own.

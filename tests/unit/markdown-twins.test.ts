@@ -172,34 +172,44 @@ paths:
 });
 
 describe('llms-full.txt', () => {
-  const full = fullText(model, inputs);
+  const others = {
+    guides: [{ path: '/guides/getting-started/', markdown: '# Getting started\n\n## 1. Get a sandbox key\n' }],
+    changelog: { path: '/changelog/', markdown: '# Changelog\n\n## 1.1.0\n' },
+  };
+  const full = fullText(model, inputs, others);
 
-  it('is every page’s Markdown in reading order: introduction, tags with their operations, models, errors', () => {
+  it('is every page’s Markdown in reading order: guides, introduction, tags with their operations, models, errors, changelog', () => {
     const text = full.whole ?? '';
     const at = (s: string) => {
       const i = text.indexOf(s);
       expect(i, s).toBeGreaterThanOrEqual(0);
       return i;
     };
+    const guide = at('<!-- /guides/getting-started/ -->\n\n# Getting started\n');
     const intro = at('# Pet Store API reference');
     const orders = at('\n# Orders\n');
     const placeOrder = at('\n# Place an order\n');
     const order = at('\n# Order\n');
     const errors = at('\n# Errors\n');
-    expect(intro < orders && orders < placeOrder && placeOrder < order && order < errors).toBe(true);
+    const changelog = at('<!-- /changelog/ -->\n\n# Changelog\n');
+    expect(guide < intro && intro < orders && orders < placeOrder && placeOrder < order).toBe(true);
+    expect(order < errors && errors < changelog).toBe(true);
     for (const r of routes) expect(text).toContain(`<!-- /${r.path}/ -->`);
   });
 
   it('is one file for the Pet Store, and parts per tag group past the threshold', () => {
     expect(full.whole).toBeDefined();
-    const split = fullText(model, inputs, 10_000);
+    const split = fullText(model, inputs, others, 10_000);
     expect(split.whole).toBeUndefined();
     expect(split.parts.map((p) => p.slug)).toEqual([
+      'guides',
       'introduction',
       ...model.tagGroups.map((g) => g.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')),
       'models',
+      'changelog',
     ]);
     const joined = split.parts.map((p) => p.text).join('\n\n');
     for (const r of routes) expect(joined).toContain(`<!-- /${r.path}/ -->`);
+    expect(joined).toContain('<!-- /guides/getting-started/ -->');
   });
 });

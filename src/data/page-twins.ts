@@ -1,0 +1,84 @@
+/**
+ * The Markdown twins of the pages written as MDX or components rather than from an outline: the guides and the
+ * changelog. Each is rendered by Astro's container from the same content and components as its page, then
+ * converted (`render/html-markdown.ts`), so twin and page say the same thing under the same headings.
+ */
+
+import { loadRenderers } from 'astro:container';
+import { type CollectionEntry, getCollection, render } from 'astro:content';
+import { getContainerRenderer } from '@astrojs/mdx';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import ChangelogView from '../components/changelog/ChangelogView.astro';
+import { changelogDescription, changelogPath, changelogSections } from '../reference/changelog-sections.ts';
+import { inline } from '../reference/markdown-text.ts';
+import { twinOf } from '../reference/routes.ts';
+import { sitePath } from '../reference/site-path.ts';
+import { htmlToMarkdown } from '../render/html-markdown.ts';
+import { getApiModel } from './api-model.ts';
+import { getChangelog } from './changelog.ts';
+
+export interface PageTwin {
+  title: string;
+  description?: string | undefined;
+  /** The HTML page's site path (`/guides/errors/`). */
+  path: string;
+  /** The twin's site path (`/guides/errors.md`). */
+  twinPath: string;
+  markdown: string;
+}
+
+let container: Promise<AstroContainer> | undefined;
+const getContainer = () => {
+  container ??= loadRenderers([getContainerRenderer()]).then((renderers) => AstroContainer.create({ renderers }));
+  return container;
+};
+
+/** A page's twin: its title as the one `#` heading, its description, then its content. */
+function twin(title: string, description: string | undefined, path: string, html: string): PageTwin {
+  const body = htmlToMarkdown(html, path);
+  const markdown = [`# ${inline(title)}`, description && inline(description), body].filter(Boolean).join('\n\n');
+  return { title, description, path, twinPath: twinOf(path), markdown: `${markdown}\n` };
+}
+
+/** The guides in the sidebar's order, which is also their reading order. */
+export async function guideEntries(): Promise<CollectionEntry<'docs'>[]> {
+  const docs = await getCollection('docs');
+  return docs
+    .filter((entry) => entry.id.startsWith('guides/'))
+    .sort((a, b) => (a.data.sidebar.order ?? 0) - (b.data.sidebar.order ?? 0));
+}
+
+export const guidePath = (entry: CollectionEntry<'docs'>) => sitePath(`/${entry.id}/`);
+
+let guides: Promise<PageTwin[]> | undefined;
+
+/** Every guide's twin, made once per build: the guide pages' `.md`, `/llms-full.txt` and the MCP docs read them. */
+export function getGuideTwins(): Promise<PageTwin[]> {
+  guides ??= (async () => {
+    const renderer = await getContainer();
+    const twins: PageTwin[] = [];
+    for (const entry of await guideEntries()) {
+      const { Content } = await render(entry);
+      const html = await renderer.renderToString(Content);
+      twins.push(twin(entry.data.title, entry.data.description, guidePath(entry), html));
+    }
+    return twins;
+  })();
+  return guides;
+}
+
+let changelog: Promise<PageTwin | undefined> | undefined;
+
+/** The changelog's twin, when the description has releases (as the page is built only then). */
+export function getChangelogTwin(): Promise<PageTwin | undefined> {
+  changelog ??= (async () => {
+    const [model, releases] = await Promise.all([getApiModel(), getChangelog()]);
+    if (!releases) return undefined;
+    const sections = changelogSections(model, releases);
+    const html = await (await getContainer()).renderToString(ChangelogView, {
+      props: { title: model.info.title, sections },
+    });
+    return twin('Changelog', changelogDescription(model.info.title), sitePath(changelogPath), html);
+  })();
+  return changelog;
+}
