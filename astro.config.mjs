@@ -88,6 +88,7 @@ export default defineConfig({
       // Leaner markup for the shell parts every page repeats (see each component).
       components: {
         Head: './src/components/starlight/Head.astro',
+        PageTitle: './src/components/starlight/PageTitle.astro',
         Sidebar: './src/components/starlight/Sidebar.astro',
         Search: './src/components/starlight/Search.astro',
         TwoColumnContent: './src/components/starlight/TwoColumnContent.astro',

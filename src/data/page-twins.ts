@@ -6,7 +6,7 @@
 
 import { loadRenderers } from 'astro:container';
 import { type CollectionEntry, getCollection, render } from 'astro:content';
-import { getContainerRenderer } from '@astrojs/mdx';
+import { getContainerRenderer } from '@astrojs/mdx/container-renderer';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import ChangelogView from '../components/changelog/ChangelogView.astro';
 import { changelogDescription, changelogPath, changelogSections } from '../reference/changelog-sections.ts';

@@ -372,7 +372,7 @@ test.describe('downloads for people and machines', () => {
     await page.goto(urls.operation(operation('placeOrder')));
     const announced = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute('href');
     expect(announced).toBe(urls.operationMarkdown(operation('placeOrder')));
-    await expect(page.getByRole('main').getByRole('link', { name: 'As Markdown' })).toHaveAttribute(
+    await expect(page.getByRole('main').getByRole('link', { name: 'View as Markdown' })).toHaveAttribute(
       'href',
       announced ?? '',
     );
