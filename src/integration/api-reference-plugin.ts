@@ -13,12 +13,16 @@ import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin, StarlightUserConfig } from '@astrojs/starlight/types';
 import { checkChangelog } from '../changes/load-changelog.ts';
 import { hasReleases } from '../changes/releases.ts';
+import { loadReferenceVersions } from '../data/reference-versions.ts';
 import { countOf, formatProblems, loadApiModel, operationCount, resolveSpecPath, SpecError } from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { hostedSandboxUrl, localSandboxWarning, SandboxUrlError } from '../publishing/console-sandbox.ts';
+import { loadPortalConfig } from '../publishing/portal-config.ts';
+import { SiteConfigError } from '../publishing/site-config.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-scope.ts';
+import { VersionSettingError } from '../reference/versions.ts';
 import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
 import { fileStamp, type LoadedDescription, restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
 
@@ -72,6 +76,14 @@ export function apiReferencePlugin(): StarlightPlugin {
           // The changelog's inputs too: a release file's bad date stops the build here, named, not in a page.
           const warnings = [...model.warnings, ...checkChangelog(file, model.info.version)];
           if (warnings.length > 0) logger.warn(formatProblems(shown, warnings));
+          // Earlier majors' references: a setting naming a major with no release, or an unusable release file,
+          // stops the build here. Loaded models are cached for the pages (loadApiModel).
+          if (hasReleases(file)) {
+            const versions = await loadReferenceVersions(file, model, publishedMajorsOf(file));
+            for (const { version } of versions.slice(1)) {
+              logger.info(`Earlier major ${version.label}: the reference of ${version.version} at /${version.base}/.`);
+            }
+          }
           if (command === 'build') {
             const sandboxAt = hostedSandboxUrl();
             const local = localSandboxWarning(model);
@@ -97,7 +109,7 @@ export function apiReferencePlugin(): StarlightPlugin {
             head: [...(config.head ?? []), ...discoveryLinks(model.info.title, astroConfig.base, hasReleases(file))],
           });
         } catch (error) {
-          if (error instanceof SandboxUrlError) {
+          if (error instanceof SandboxUrlError || error instanceof VersionSettingError) {
             writeSync(2, `${error.message}\n`);
             process.exit(1);
           }
@@ -116,6 +128,16 @@ export function apiReferencePlugin(): StarlightPlugin {
       },
     },
   };
+}
+
+/** The site config's `publishedMajors`; a config that is not valid is reported where the guides read it. */
+function publishedMajorsOf(specPath: string): readonly number[] | undefined {
+  try {
+    return loadPortalConfig(specPath).publishedMajors;
+  } catch (error) {
+    if (error instanceof SiteConfigError) return undefined;
+    throw error;
+  }
 }
 
 type HeadEntry = NonNullable<StarlightUserConfig['head']>[number];

@@ -52,6 +52,11 @@ export const siteConfigSchema = z
     docsTeamGuides: z.boolean().default(false),
     /** The product's project hosting, for the custom-domains guide; without it, that guide is left out. */
     projectHosting: projectHosting.optional(),
+    /**
+     * The earlier major versions whose reference stays published (`[1]`: `/reference/1.x/`), each from its last
+     * release file; unset, every earlier major with a release. Checked against the release files at build.
+     */
+    publishedMajors: z.array(z.number().int().nonnegative()).optional(),
   })
   .strict();
 

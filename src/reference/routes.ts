@@ -27,6 +27,20 @@ import { sitePath } from './site-path.ts';
 /** Where the reference lives in the site. */
 export const referenceBase = 'reference';
 
+/** Where each earlier version's model is published instead (`reference/1.x`); see versions.ts. */
+const publishedBases = new WeakMap<ApiModel, string>();
+
+/**
+ * Publishes a model's reference below `base` (an earlier major's, `reference/1.x`): every link to its pages goes
+ * there. Called when the model is loaded, before any link to it is made.
+ */
+export function publishReferenceAt(model: ApiModel, base: string): void {
+  publishedBases.set(model, base);
+}
+
+/** Where a model's reference lives: `reference`, or the path an earlier version was published at. */
+export const referenceBaseOf = (model: ApiModel): string => publishedBases.get(model) ?? referenceBase;
+
 /** Path segments the reference uses itself; a tag with one of these slugs gets a suffix. */
 const reservedSlugs = new Set(['schemas', 'errors']);
 
@@ -77,28 +91,29 @@ export const referencePaths: (model: ApiModel) => ReferenceUrls = oncePerModel((
 
 function buildUrls(model: ApiModel, under: (path: string) => string = (path) => path): ReferenceUrls {
   const tagSegment = (slug: string) => (reservedSlugs.has(slug) ? `${slug}-tag` : slug);
+  const base = referenceBaseOf(model);
   const operationPath = (operation: ApiOperation) => {
     const [tagSlug = '', ...rest] = operation.slug.split('/');
-    return under(`/${referenceBase}/${tagSegment(tagSlug)}/${rest.join('/')}/`);
+    return under(`/${base}/${tagSegment(tagSlug)}/${rest.join('/')}/`);
   };
   const schemaSlugs = new Map(model.schemas.map((s) => [s.name, s.slug]));
   return {
-    introduction: under(`/${referenceBase}/`),
-    tag: (tag) => under(`/${referenceBase}/${tagSegment(tag.slug)}/`),
+    introduction: under(`/${base}/`),
+    tag: (tag) => under(`/${base}/${tagSegment(tag.slug)}/`),
     operation: operationPath,
     operationMarkdown: (operation) => twinOf(operationPath(operation)),
     operationById: (id) => {
       const operation = operationById(model, id);
       return operation ? operationPath(operation) : undefined;
     },
-    schemas: under(`/${referenceBase}/schemas/`),
+    schemas: under(`/${base}/schemas/`),
     // Under `page/`: a model's slug may be a number, but none holds a slash.
-    schemasPage: (number) => under(`/${referenceBase}/schemas/${number === 1 ? '' : `page/${number}/`}`),
+    schemasPage: (number) => under(`/${base}/schemas/${number === 1 ? '' : `page/${number}/`}`),
     schema: (name) => {
       const slug = schemaSlugs.get(name);
-      return slug ? under(`/${referenceBase}/schemas/${slug}/`) : undefined;
+      return slug ? under(`/${base}/schemas/${slug}/`) : undefined;
     },
-    errors: under(`/${referenceBase}/errors/`),
+    errors: under(`/${base}/errors/`),
   };
 }
 

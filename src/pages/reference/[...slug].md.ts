@@ -1,22 +1,24 @@
-/** Every reference page as Markdown, at the page's URL plus `.md` (the introduction's: `reference.md.ts`). */
+/**
+ * Every reference page as Markdown, at the page's URL plus `.md` (the current introduction's: `reference.md.ts`;
+ * an earlier major's, `/reference/1.x.md`, is here).
+ */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getApiModel } from '../../data/api-model.ts';
+import { getReferenceVersions } from '../../data/reference-versions.ts';
 import { twinInputs } from '../../data/twin-inputs.ts';
+import type { ApiModel } from '../../openapi/index.ts';
 import { pageMarkdown } from '../../reference/page-markdown.ts';
 import { type ReferenceRoute, referenceRoutes } from '../../reference/routes.ts';
 
-export const getStaticPaths: GetStaticPaths = async () => {
-  const model = await getApiModel();
-  return referenceRoutes(model).flatMap((route) =>
-    route.type === 'introduction'
-      ? []
-      : [{ params: { slug: route.path.replace(/^reference\//, '') }, props: { route } }],
+export const getStaticPaths: GetStaticPaths = async () =>
+  (await getReferenceVersions()).flatMap(({ version, model }) =>
+    referenceRoutes(model).flatMap((route) =>
+      route.type === 'introduction' && version.current
+        ? []
+        : [{ params: { slug: route.path.replace(/^reference\//, '') }, props: { route, model } }],
+    ),
   );
-};
 
-export const GET: APIRoute<{ route: ReferenceRoute }> = async ({ props }) => {
-  const model = await getApiModel();
-  return new Response(pageMarkdown(model, props.route, await twinInputs(model)), {
+export const GET: APIRoute<{ route: ReferenceRoute; model: ApiModel }> = async ({ props }) =>
+  new Response(pageMarkdown(props.model, props.route, await twinInputs(props.model)), {
     headers: { 'Content-Type': 'text/markdown; charset=utf-8' },
   });
-};

@@ -1,0 +1,218 @@
+/**
+ * The versions of the reference a site publishes, and which page of one version answers to a page of another.
+ * The current description is the reference at `/reference/`; each earlier major with a release file is published
+ * from its last release below `/reference/<major>.x/`, unless the site config's `publishedMajors` leaves it out.
+ * Pure data: no Astro, no files (src/data/reference-versions.ts loads the models).
+ */
+import semver from 'semver';
+import type { Changelog } from '../changes/changelog.ts';
+import { type ApiModel, type ApiOperation, oncePerModel, operationById, type TryItPolicy } from '../openapi/index.ts';
+import { type ReferenceRoute, referenceBase, referenceUrls } from './routes.ts';
+
+export interface ReferenceVersion {
+  /** The description's version: `2.0.0`, `1.1.0`. */
+  version: string;
+  /** What a reader calls it: `1.x` for an earlier major, the version itself for the current one. */
+  label: string;
+  current: boolean;
+  /** Where its reference lives, from the site's root: `reference`, `reference/1.x`. */
+  base: string;
+  /** The release file an earlier major is built from. */
+  file?: string;
+}
+
+export interface Release {
+  version: string;
+  file: string;
+}
+
+/** A `publishedMajors` that names a major with no release file: the build stops with this one line. */
+export class VersionSettingError extends Error {
+  override name = 'VersionSettingError';
+}
+
+/**
+ * The current version first, then each published earlier major (its last release), newest first. `published` is
+ * the site config's `publishedMajors` (unset: every earlier major with a release); `where` names the config and the
+ * releases folder in the error for a major that has no release.
+ */
+export function referenceVersions(
+  currentVersion: string,
+  releases: readonly Release[],
+  published: readonly number[] | undefined,
+  where: { config: string; releases: string },
+): ReferenceVersion[] {
+  const current = semver.valid(currentVersion, true) ? semver.major(currentVersion, true) : undefined;
+  const lastOfMajor = new Map<number, Release>();
+  for (const release of releases) {
+    const major = semver.major(release.version);
+    const last = lastOfMajor.get(major);
+    if (!last || semver.gt(release.version, last.version)) lastOfMajor.set(major, release);
+  }
+  const missing = (published ?? []).filter((major) => major !== current && !lastOfMajor.has(major));
+  if (missing.length > 0) {
+    const names = missing.map((major) => `${major}.x`).join(', ');
+    const have = releases.map((release) => release.version).join(', ') || 'none';
+    throw new VersionSettingError(
+      `${where.config}: publishedMajors names ${names}, which has no release file in ${where.releases} (releases: ${have}).`,
+    );
+  }
+  const older = [...lastOfMajor]
+    .filter(([major]) => current !== undefined && major < current && (published?.includes(major) ?? true))
+    .sort(([a], [b]) => b - a)
+    .map(([major, release]) => ({
+      version: release.version,
+      label: `${major}.x`,
+      current: false,
+      base: `${referenceBase}/${major}.x`,
+      file: release.file,
+    }));
+  return [{ version: currentVersion, label: currentVersion, current: true, base: referenceBase }, ...older];
+}
+
+/** What a reference page is about, in terms another version can look up. */
+export type PageSubject =
+  | { kind: 'operation'; operationId: string; method: string; path: string }
+  | { kind: 'tag'; name: string }
+  | { kind: 'schema'; name: string }
+  | { kind: 'schemas' }
+  | { kind: 'errors' }
+  | { kind: 'introduction' };
+
+export function pageSubject(route: ReferenceRoute): PageSubject {
+  switch (route.type) {
+    case 'operation': {
+      const { operationId, method, path } = route.operation;
+      return { kind: 'operation', operationId, method, path };
+    }
+    case 'tag':
+      return { kind: 'tag', name: route.tag.name };
+    case 'schema':
+      return { kind: 'schema', name: route.schema.name };
+    case 'schemas':
+      return { kind: 'schemas' };
+    case 'errors':
+      return { kind: 'errors' };
+    default:
+      return { kind: 'introduction' };
+  }
+}
+
+/** The operation of `model` that answers to one of another version: same operationId, else same method and path. */
+export function matchingOperation(
+  model: ApiModel,
+  operation: Pick<ApiOperation, 'operationId' | 'method' | 'path'>,
+): ApiOperation | undefined {
+  return operationById(model, operation.operationId) ?? byCall(model).get(callOf(operation));
+}
+
+const callOf = (operation: Pick<ApiOperation, 'method' | 'path'>) =>
+  `${operation.method.toUpperCase()} ${operation.path}`;
+const byCall = oncePerModel((model) => new Map(model.operations.map((operation) => [callOf(operation), operation])));
+
+/** The page of `model` about `subject` (a URL under the site's base path), or undefined when it has none. */
+export function matchingPage(model: ApiModel, subject: PageSubject): string | undefined {
+  const urls = referenceUrls(model);
+  switch (subject.kind) {
+    case 'operation': {
+      const operation = matchingOperation(model, subject);
+      return operation ? urls.operation(operation) : undefined;
+    }
+    case 'tag': {
+      const tag = model.tags.find((candidate) => candidate.name === subject.name);
+      return tag ? urls.tag(tag) : undefined;
+    }
+    case 'schema':
+      return urls.schema(subject.name);
+    case 'schemas':
+      return model.schemas.length > 0 ? urls.schemas : undefined;
+    case 'errors':
+      return model.errorCodes.length > 0 ? urls.errors : undefined;
+    default:
+      return urls.introduction;
+  }
+}
+
+export interface SwitcherEntry {
+  label: string;
+  version: string;
+  current: boolean;
+  /** The version being read. */
+  reading: boolean;
+  /** The same page in that version, else its introduction. */
+  href: string;
+  /** Whether `href` is the same page (not the introduction, for want of one). */
+  samePage: boolean;
+}
+
+/** The version switcher's entries for a page about `subject`, read in `reading`: one per published version. */
+export function switcherEntries(
+  versions: readonly { version: ReferenceVersion; model: ApiModel }[],
+  reading: ReferenceVersion,
+  subject: PageSubject,
+): SwitcherEntry[] {
+  return versions.map(({ version, model }) => {
+    const page = matchingPage(model, subject);
+    return {
+      label: version.label,
+      version: version.version,
+      current: version.current,
+      reading: version.base === reading.base,
+      href: page ?? referenceUrls(model).introduction,
+      samePage: page !== undefined,
+    };
+  });
+}
+
+/** Where an operation of an earlier version went: the release that removed it, and what replaces it if it says. */
+export interface Removal {
+  /** The release whose changes remove it (in the changelog); unknown when the changelog does not say. */
+  removedIn?: string;
+  /** Its successor (`x-successor`) in the current version, when it names one that is there. */
+  successor?: ApiOperation;
+}
+
+/** What an earlier version's operation that the current version lacks says of where it went. */
+export function removalOf(
+  operation: ApiOperation,
+  readVersion: string,
+  current: ApiModel,
+  changelog: Changelog | undefined,
+): Removal {
+  const call = callOf(operation);
+  // Oldest first: the first release after the version read that removes it.
+  const entry = [...(changelog?.entries ?? [])]
+    .reverse()
+    .find(
+      (candidate) =>
+        semver.valid(candidate.version, true) !== null &&
+        semver.gt(candidate.version, readVersion, true) &&
+        candidate.changes.some(
+          (change) =>
+            change.subject === 'operation' &&
+            change.action === 'remove' &&
+            change.operation !== undefined &&
+            callOf(change.operation) === call,
+        ),
+    );
+  const successorId = operation.deprecation?.successor;
+  const successor = successorId ? operationById(current, successorId) : undefined;
+  return { ...(entry ? { removedIn: entry.version } : {}), ...(successor ? { successor } : {}) };
+}
+
+/**
+ * Try it on an earlier major's operation: the sandbox implements the current description only, so the console stays
+ * on for an operation the current version has unchanged (`unchanged`), and is off, with the reason, for the rest.
+ */
+export function tryItOnEarlierMajor(
+  operation: Pick<ApiOperation, 'tryIt'>,
+  facts: { current: string; unchanged: boolean; inCurrent: boolean },
+): TryItPolicy {
+  if (!operation.tryIt.enabled || facts.unchanged) return operation.tryIt;
+  const why = facts.inCurrent ? 'in which this operation has changed' : 'which does not have this operation';
+  return {
+    enabled: false,
+    reason: `The sandbox implements the current version, ${facts.current}, ${why}: try it there.`,
+    source: 'version',
+  };
+}

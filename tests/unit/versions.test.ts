@@ -1,0 +1,184 @@
+/**
+ * Every supported major readable side by side (reference/versions.ts): which versions a site publishes, which page
+ * of one answers to a page of another, and a build of tests/fixtures/versions/ (releases 1.0.0 and 1.1.0, a 2.0.0
+ * that removes, moves and renames operations) with both references, the switcher, the notice and the canonicals.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ReferenceVersion, referenceVersions, VersionSettingError } from '../../src/reference/versions.ts';
+import { brokenLinks, twinProblems, walk } from '../support/built-site.ts';
+import { buildSite, root, run } from './support/programs.ts';
+
+const fixture = path.join(root, 'tests/fixtures/versions/openapi.yaml');
+const where = { config: 'site/portal.json', releases: 'site/releases' };
+const releases = ['0.9.0', '1.0.0', '1.1.0', '2.0.0', '2.1.0'].map((version) => ({ version, file: `${version}.yaml` }));
+const summary = (versions: ReferenceVersion[]) => versions.map((v) => [v.label, v.version, v.base, v.file]);
+
+describe('the published versions', () => {
+  it('are the current description, then the last release of each earlier major, newest first', () => {
+    expect(summary(referenceVersions('3.0.0', releases, undefined, where))).toEqual([
+      ['3.0.0', '3.0.0', 'reference', undefined],
+      ['2.x', '2.1.0', 'reference/2.x', '2.1.0.yaml'],
+      ['1.x', '1.1.0', 'reference/1.x', '1.1.0.yaml'],
+      ['0.x', '0.9.0', 'reference/0.x', '0.9.0.yaml'],
+    ]);
+  });
+
+  it('are the current one alone while there is no earlier major (the releases of its own major are not others)', () => {
+    expect(summary(referenceVersions('1.2.0', releases.slice(1, 3), undefined, where))).toEqual([
+      ['1.2.0', '1.2.0', 'reference', undefined],
+    ]);
+    // A working description that is an earlier release's version documents that version: later ones are not older.
+    expect(summary(referenceVersions('2.0.0', releases, undefined, where)).map(([label]) => label)).toEqual([
+      '2.0.0',
+      '1.x',
+      '0.x',
+    ]);
+    expect(summary(referenceVersions('next', releases, undefined, where))).toHaveLength(1);
+  });
+
+  it('are those the site config keeps, when it names them', () => {
+    expect(summary(referenceVersions('3.0.0', releases, [2, 3], where)).map(([label]) => label)).toEqual([
+      '3.0.0',
+      '2.x',
+    ]);
+    expect(summary(referenceVersions('3.0.0', releases, [], where))).toHaveLength(1);
+  });
+
+  it('refuse, in one line naming the config, a major that has no release file', () => {
+    const refused = () => referenceVersions('3.0.0', releases, [1, 4], where);
+    expect(refused).toThrow(VersionSettingError);
+    expect(refused).toThrow(
+      'site/portal.json: publishedMajors names 4.x, which has no release file in site/releases (releases: 0.9.0, 1.0.0, 1.1.0, 2.0.0, 2.1.0).',
+    );
+  });
+});
+
+describe('a build with an earlier major', () => {
+  let outDir: string;
+  const page = (url: string) => readFileSync(path.join(outDir, url, 'index.html'), 'utf8');
+  /** The version switcher's links: [label, href, whether it is the version read]. */
+  const switcher = (url: string) => {
+    const nav = /<nav class="pst-versions" aria-label="API versions"[^>]*>([\s\S]*?)<\/nav>/.exec(page(url))?.[1] ?? '';
+    return [...nav.matchAll(/<a href="([^"]+)"([^>]*)>([^<]*)<\/a>/g)].map((m) => [
+      m[3],
+      m[1],
+      (m[2] ?? '').includes('aria-current="page"'),
+    ]);
+  };
+  const canonical = (url: string) => /<link rel="canonical" href="([^"]+)"/.exec(page(url))?.[1];
+  const text = (url: string) =>
+    page(url)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
+
+  beforeAll(() => {
+    outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-versions-')), 'dist');
+    const env = { PETSTORE_SPEC: fixture, SITE_URL: 'https://docs.garden.example' };
+    const { status, output } = run(buildSite, ['--outDir', outDir], env);
+    expect(status, output.slice(-3000)).toBe(0);
+  }, 300_000);
+
+  it('builds the current reference at /reference/ and 1.x, from its last release, at /reference/1.x/', () => {
+    const pages = walk(path.join(outDir, 'reference'))
+      .filter((file) => file.endsWith('index.html'))
+      .map((file) => `/${path.relative(outDir, path.dirname(file))}/`);
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        '/reference/',
+        '/reference/plants/fetch-plant/',
+        '/reference/errors/',
+        '/reference/schemas/plant/',
+        '/reference/1.x/',
+        '/reference/1.x/plants/',
+        '/reference/1.x/plants/get-plant/',
+        '/reference/1.x/plants/delete-plant/',
+        '/reference/1.x/schemas/plant/',
+        '/reference/1.x/errors/',
+      ]),
+    );
+    expect(pages).not.toContain('/reference/plants/delete-plant/');
+    // 1.1.0's Plant still has the field 2.0.0 dropped.
+    expect(text('/reference/1.x/schemas/plant/')).toContain('nickname');
+    expect(text('/reference/schemas/plant/')).not.toContain('nickname');
+  });
+
+  it('leaves no internal link unresolved in either version, nor a page without its Markdown twin', () => {
+    expect(brokenLinks(outDir)).toEqual([]);
+    expect(twinProblems(outDir)).toEqual([]);
+  });
+
+  it('switches to the same operation: by operationId, else by method and path, else to the introduction', () => {
+    // archivePlant moved to another path in 2.0.0: found by its operationId.
+    expect(switcher('/reference/plants/archive-plant/')).toEqual([
+      ['2.0.0 (current)', '/reference/plants/archive-plant/', true],
+      ['1.x', '/reference/1.x/plants/archive-plant/', false],
+    ]);
+    // getPlant is fetchPlant in 2.0.0, at the same method and path.
+    expect(switcher('/reference/1.x/plants/get-plant/')).toEqual([
+      ['2.0.0 (current)', '/reference/plants/fetch-plant/', false],
+      ['1.x', '/reference/1.x/plants/get-plant/', true],
+    ]);
+    // deletePlant is gone: the current version's introduction.
+    expect(switcher('/reference/1.x/plants/delete-plant/')[0]).toEqual(['2.0.0 (current)', '/reference/', false]);
+    expect(switcher('/reference/1.x/schemas/watering/')[0]?.[1]).toBe('/reference/schemas/watering/');
+    expect(switcher('/reference/errors/')[1]?.[1]).toBe('/reference/1.x/errors/');
+  });
+
+  it('says on an earlier major that it is not current, linking to the same page and to the changelog', () => {
+    const notice = text('/reference/1.x/plants/get-plant/');
+    expect(notice).toContain('You are reading 1.x (1.1.0); 2.0.0 is current');
+    expect(page('/reference/1.x/plants/get-plant/')).toContain(
+      '<a href="/reference/plants/fetch-plant/">This page in 2.0.0</a>',
+    );
+    expect(page('/reference/1.x/plants/get-plant/')).toContain(
+      '<a href="/changelog/#v2-0-0">What changed from 1.1.0 to 2.0.0</a>',
+    );
+    expect(text('/reference/plants/fetch-plant/')).not.toContain('is current');
+  });
+
+  it('says on a removed operation’s page in which release it went and what replaces it', () => {
+    expect(text('/reference/1.x/plants/delete-plant/')).toContain(
+      'This operation was removed in 2.0.0. Use Archive a plant instead.',
+    );
+    expect(page('/reference/1.x/plants/delete-plant/')).toContain('Use <a href="/reference/plants/archive-plant/">');
+  });
+
+  it('points an earlier major’s canonical at the current page, where there is one', () => {
+    const at = (url: string) => `https://docs.garden.example${url}`;
+    expect(canonical('/reference/1.x/plants/get-plant/')).toBe(at('/reference/plants/fetch-plant/'));
+    expect(canonical('/reference/1.x/')).toBe(at('/reference/'));
+    expect(canonical('/reference/1.x/plants/delete-plant/')).toBe(at('/reference/1.x/plants/delete-plant/'));
+    expect(canonical('/reference/plants/fetch-plant/')).toBe(at('/reference/plants/fetch-plant/'));
+    expect(page('/reference/1.x/plants/get-plant/').match(/rel="canonical"/g)).toHaveLength(1);
+  });
+
+  it('turns Try it off on an earlier major’s changed operation, with the reason, and keeps it on an unchanged one', () => {
+    expect(page('/reference/1.x/plants/list-waterings/')).toContain('Try it');
+    expect(text('/reference/1.x/plants/list-plants/')).not.toMatch(/Try it — send/);
+    expect(text('/reference/1.x/plants/list-plants/')).toContain(
+      'The sandbox implements the current version, 2.0.0, in which this operation has changed',
+    );
+    expect(text('/reference/plants/list-plants/')).toMatch(/Try it — send/);
+  });
+});
+
+describe('a setting that names a major with no release file', () => {
+  it('stops the build with one line saying so', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'petstore-versions-config-'));
+    const config = path.join(dir, 'portal.json');
+    writeFileSync(config, JSON.stringify({ publishedMajors: [1, 3] }));
+    const { status, output } = run(buildSite, ['--outDir', path.join(dir, 'dist')], {
+      PETSTORE_SPEC: fixture,
+      PETSTORE_PORTAL: config,
+    });
+    expect(status).not.toBe(0);
+    const lines = output.split('\n').filter((line) => line.includes('publishedMajors'));
+    expect(lines).toEqual([
+      `${config}: publishedMajors names 3.x, which has no release file in ${path.join(root, 'tests/fixtures/versions/releases')} (releases: 1.0.0, 1.1.0).`,
+    ]);
+    expect(output).not.toMatch(/\n\s+at /);
+  }, 120_000);
+});
