@@ -89,7 +89,7 @@ test.describe('a description with three releases', () => {
     await v2.getByRole('link', { name: 'List plants' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'List plants' })).toBeVisible();
     await expect(page.getByText('Changed in 2.0.0')).toBeVisible();
-    await page.getByRole('link', { name: '2.0.0' }).click();
+    await page.getByRole('link', { name: '2.0.0', exact: true }).click();
     await expect(page).toHaveURL(/\/changelog\/#v2-0-0$/);
   });
 
