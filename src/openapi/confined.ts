@@ -2,7 +2,8 @@
  * Mistakes confined to one schema or one metadata field (`info.license`, `info.contact`) do not stop the page:
  * Redoc draws them, so the portal does too. Each becomes a warning at its place, in words, and a copy of the
  * description is mended so the rest of the pipeline reads valid input: the offending keyword is left out, a
- * tuple-style `items: [...]` becomes "any of these shapes", a license keeps its URL over its identifier.
+ * tuple-style `items: [...]` becomes "any of these shapes", a license keeps its URL over its identifier. An unknown
+ * field at the top of the description is never drawn, so it is confined too and left out.
  * PETSTORE_STRICT (and `spec:check --strict`) makes these warnings errors again, like every other.
  */
 import { fromPointer, isRecord, toPointer, valueAt } from './json-pointer.ts';
@@ -29,12 +30,22 @@ interface Violation {
  */
 export function confine(v: Violation, data: Json, problem: string, version: string): Confined | undefined {
   const segments = fromPointer(v.instancePath);
+  if (segments.length === 0 && v.keyword === 'additionalProperties')
+    return topLevel(String(v.params.additionalProperty), version);
   if (segments[0] === 'info' && (segments[1] === 'license' || segments[1] === 'contact')) {
     return metadata(v, segments, data, problem);
   }
   const root = schemaRoot(segments);
   if (root === undefined) return undefined;
   return inSchema(v, segments, root, data, problem, version);
+}
+
+function topLevel(field: string, version: string): Confined {
+  return {
+    pointer: toPointer([field]),
+    message: `\`${field}\` is not a field ${version} allows at the top of a description; it is left out.`,
+    mend: (doc) => remove(doc, [field]),
+  };
 }
 
 function metadata(v: Violation, segments: string[], data: Json, problem: string): Confined | undefined {

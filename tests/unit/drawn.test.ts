@@ -9,7 +9,7 @@ import { type ApiOperation, exampleRequest } from '../../src/openapi/index.ts';
 import { checkSpecText } from '../../src/openapi/load-spec.ts';
 import { type FieldTree, FieldTreePlanner } from '../../src/reference/field-tree.ts';
 import { operationOutline } from '../../src/reference/operation-outline.ts';
-import { modelOf } from './support/check.ts';
+import { minimalSpec, modelOf } from './support/check.ts';
 
 // Redoc's own demo has a property like this: a 3.0 tuple (not valid 3.0, but Redoc draws it).
 const tuple = `openapi: 3.0.3
@@ -101,6 +101,43 @@ describe('a 3.1 license with both url and identifier', () => {
       expect(messages).toMatch(/both `url` and `identifier`/);
       expect(messages).not.toMatch(noRawKeyword);
     }
+  });
+});
+
+// Medium's and ClickSend's descriptions in the APIs-guru directory write a query string into the path key.
+describe('a path template that does not match its parameters', () => {
+  const queryInPath = minimalSpec.replace('  /things:', '  /things/{thingId}/search?q={q}:');
+
+  it('draws the operation, with one warning per mismatch at the operation', async () => {
+    const model = await modelOf(queryInPath);
+    expect(model.operations.map((o) => o.path)).toEqual(['/things/{thingId}/search?q={q}']);
+    const messages = model.warnings.map((w) => w.message);
+    expect(messages).toContainEqual(expect.stringContaining('declares no path parameter "thingId"'));
+    expect(messages).toContainEqual(expect.stringContaining('holds a query string'));
+    // {q} is part of the query string, already warned about: not a second, misleading "declare a path parameter".
+    expect(messages.some((m) => m.includes('path parameter "q"'))).toBe(false);
+  });
+
+  it('is refused under --strict', async () => {
+    expect((await checkSpecText(queryInPath, undefined, { strict: true })).ok).toBe(false);
+  });
+});
+
+// Google's Cloud Build description in the APIs-guru directory has a stray top-level `source`.
+describe('an unknown field at the top of the description', () => {
+  const stray = `${minimalSpec}source: generated\n`;
+
+  it('is left out, with a warning naming it', async () => {
+    const model = await modelOf(stray);
+    const warning = model.warnings.find((w) => w.pointer === '/source');
+    expect(warning?.message).toBe(
+      '`source` is not a field OpenAPI 3.0 allows at the top of a description; it is left out.',
+    );
+    expect(warning?.position?.line).toBe(minimalSpec.split('\n').length);
+  });
+
+  it('is refused under --strict', async () => {
+    expect((await checkSpecText(stray, undefined, { strict: true })).ok).toBe(false);
   });
 });
 

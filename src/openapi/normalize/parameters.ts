@@ -31,17 +31,22 @@ export function mergeParameters(
   return [...merged.values()];
 }
 
-/** Every `{name}` in the path has a path parameter, and every path parameter is in the path. */
+/**
+ * Every `{name}` in the path has a path parameter, and every path parameter is in the path. A mismatch is
+ * confined to one operation, which can still be drawn as written (Redoc and Scalar do), so it is a warning;
+ * --strict refuses it. A query string written into the path key (`/search?query={query}`) has its own warning, so
+ * only the part before `?` is read here.
+ */
 export function checkPathParameters(path: string, parameters: readonly ApiParameter[], pointer: string): SpecProblem[] {
-  const inTemplate = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+  const inTemplate = [...(path.split('?')[0] ?? '').matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
   const declared = new Set(parameters.filter((p) => p.in === 'path').map((p) => p.name));
   const problems: SpecProblem[] = [];
   for (const name of inTemplate) {
     if (!declared.has(name)) {
       problems.push({
-        severity: 'error',
+        severity: 'warning',
         pointer,
-        message: `The path ${path} has {${name}}, but the operation declares no path parameter "${name}".`,
+        message: `The path ${path} has {${name}}, but the operation declares no path parameter "${name}"; the page shows the path as written.`,
         hint: `Add a parameter with \`name: ${name}\`, \`in: path\` and \`required: true\`.`,
       });
     }
@@ -49,9 +54,9 @@ export function checkPathParameters(path: string, parameters: readonly ApiParame
   for (const name of declared) {
     if (!inTemplate.includes(name)) {
       problems.push({
-        severity: 'error',
+        severity: 'warning',
         pointer,
-        message: `The path parameter "${name}" does not appear in the path ${path}.`,
+        message: `The path parameter "${name}" does not appear in the path ${path}; requests leave it out.`,
         hint: `Write {${name}} in the path, or change the parameter's location.`,
       });
     }
