@@ -3,7 +3,7 @@
  * page's expanders, so a twin carries what its HTML page shows.
  */
 import { markdownToText } from '../render/markdown.ts';
-import type { FieldRow, FieldTree } from './field-tree.ts';
+import { basedOnWords, type FieldRow, type FieldTree } from './field-tree.ts';
 import { code, inline } from './markdown-text.ts';
 
 /** Where a model's page is, if it has one. */
@@ -30,7 +30,14 @@ export function fieldTreeLines(tree: FieldTree | undefined, link: ModelLink, ind
       return [`${indent}- The same fields as ${code(tree.field)} above.`];
     case 'shape': {
       const { shape } = tree;
-      const lines = shape.rows.flatMap((row) => rowLines(row, link, indent));
+      const based = basedOnWords(shape)
+        // The words are ours, the names the description's (escaped by `modelRef`).
+        .map((part) => ('model' in part ? modelRef(part.model, link) : part.text))
+        .join('');
+      const lines = [
+        ...(based ? [`${indent}- ${based}`] : []),
+        ...shape.rows.flatMap((row) => rowLines(row, link, indent)),
+      ];
       if (shape.items) {
         lines.push(
           `${indent}- Items: ${inline(shape.items.label)}`,

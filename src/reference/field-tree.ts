@@ -94,6 +94,11 @@ export type FieldTree =
 
 export interface Shape {
   rows: FieldRow[];
+  /**
+   * An inline mix of models nested past `maxNestedModels`: the models whose fields it also has, listed on their
+   * pages; `rows` are then only the fields the mix adds.
+   */
+  basedOn?: string[];
   /** What the object says about fields it does not list. */
   extra: string | undefined;
   /** An array's items. */
@@ -258,15 +263,24 @@ export class FieldTreePlanner {
     const s = schemas.resolve(schema);
     // Inside itself through a `$ref` that names no model (`#/components/schemas/A/properties/child`).
     if (inside.schemas.includes(s)) return { kind: 'unlisted', reason: 'circular' };
+    // An inline mix of models nests them as a `$ref` would: past the limit, its models are links and only the
+    // fields it adds are listed (Graph-shaped mixes of 200-field models otherwise listed hundreds of fields that
+    // their model pages list already).
+    const inherited =
+      model === undefined && based.length > 0 && open.length >= this.#maxNestedModels
+        ? new Set(composedModelRefs(schemas, schema).flatMap((part) => propertyNames(schemas, part)))
+        : undefined;
     if (model !== undefined) this.#expanded.add(this.#viewKey(model, schema));
     // A model restated with more fields required shows that model's fields: later uses of the model say "as above".
-    const restated = model === undefined ? restatedModel(schemas, schema) : undefined;
+    const restated = model === undefined && !inherited ? restatedModel(schemas, schema) : undefined;
     if (restated !== undefined) this.#expanded.add(this.#viewKey(restated, schema));
     const inner: Enclosing = { models: [...open, ...based], schemas: [...inside.schemas, s] };
     const innerHolder = model ?? holder;
     const shape: Shape = {
+      ...(inherited ? { basedOn: based } : {}),
       rows: (objectProperties(schemas, schema) ?? []).flatMap((row) => {
         const direction = this.#direction;
+        if (inherited?.has(row.name)) return [];
         if (direction !== undefined && isLeftOut(schemas.resolve(row.schema), direction)) return [];
         const rowSchema = schemas.resolve(row.schema);
         const rowModel = refName(row.schema);
@@ -316,12 +330,16 @@ interface Enclosing {
  * schema without `allOf`.
  */
 export function composedModels(schemas: SchemaResolver, schema: SchemaOrRef): string[] {
-  const models: string[] = [];
+  return [...new Set(composedModelRefs(schemas, schema).map((part) => refName(part) ?? ''))];
+}
+
+/** The `$ref` parts of an inline `allOf`, its inline parts' own `allOf`s included, in order. */
+function composedModelRefs(schemas: SchemaResolver, schema: SchemaOrRef): SchemaOrRef[] {
+  const refs: SchemaOrRef[] = [];
   const seen = new Set<object>();
   const visit = (part: SchemaOrRef) => {
-    const name = refName(part);
-    if (name !== undefined) {
-      if (!models.includes(name)) models.push(name);
+    if (refName(part) !== undefined) {
+      refs.push(part);
       return;
     }
     const s = schemas.resolve(part);
@@ -330,7 +348,32 @@ export function composedModels(schemas: SchemaResolver, schema: SchemaOrRef): st
     for (const inner of s.allOf ?? []) visit(inner);
   };
   if (refName(schema) === undefined) visit(schema);
-  return models;
+  return refs;
+}
+
+/** The names of a schema's fields, its `allOf` parts' included. */
+function propertyNames(schemas: SchemaResolver, schema: SchemaOrRef): string[] {
+  return (objectProperties(schemas, schema) ?? []).map((row) => row.name);
+}
+
+const modelList = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+
+/**
+ * What a shape cut to the fields a mix adds says of the models it is based on (`basedOn`): words and the models'
+ * names, to be linked. With fields of its own: "The fields of the A and B models, and:"; without: "Fields: see the
+ * A model.".
+ */
+export function basedOnWords(shape: Shape): ({ model: string } | { text: string })[] {
+  const names = shape.basedOn ?? [];
+  if (names.length === 0) return [];
+  const own = shape.rows.length > 0;
+  return [
+    { text: own ? 'The fields of the ' : 'Fields: see the ' },
+    ...modelList
+      .formatToParts(names)
+      .map((part) => (part.type === 'element' ? { model: part.value } : { text: part.value })),
+    { text: `${names.length > 1 ? ' models' : ' model'}${own ? ', and:' : '.'}` },
+  ];
 }
 
 /** Whether a tree lists fields (worth an expander), rather than only saying where they are. */
