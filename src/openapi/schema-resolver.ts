@@ -10,10 +10,15 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SchemaOrRef } from './model.ts';
-import { dereference } from './refs.ts';
+import { dereference, isReference } from './refs.ts';
 
 export class SchemaResolver {
   readonly #root: object;
+  /**
+   * Definitions by `$ref`: the description does not change once checked, and pages resolve the same few hundred
+   * references millions of times (a Graph-shaped build parsed each pointer again every time).
+   */
+  readonly #definitions = new Map<string, OpenAPIV3.SchemaObject>();
 
   /** `root`: the description whose `$ref`s were checked (checkReferences) and found to lead somewhere. */
   constructor(root: object) {
@@ -22,7 +27,13 @@ export class SchemaResolver {
 
   /** The schema itself: `schema`, or the definition its `$ref` (chain) leads to. */
   resolve(schema: SchemaOrRef): OpenAPIV3.SchemaObject {
-    return dereference<OpenAPIV3.SchemaObject>(this.#root, schema);
+    if (!isReference(schema)) return schema;
+    let definition = this.#definitions.get(schema.$ref);
+    if (definition === undefined) {
+      definition = dereference<OpenAPIV3.SchemaObject>(this.#root, schema);
+      this.#definitions.set(schema.$ref, definition);
+    }
+    return definition;
   }
 
   /**
