@@ -18,6 +18,7 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import type { SchemaOrRef } from './model.ts';
+import { isReference } from './refs.ts';
 import type { SchemaResolver } from './schema-resolver.ts';
 
 /** `write`: a request body (read-only fields left out); `read`: a response (write-only fields left out). */
@@ -50,9 +51,45 @@ const formatExamples: Record<string, string> = {
   password: '********',
 };
 
+/** What remembers built examples: a Map by `$ref`, or a WeakMap by a schema written in place. */
+interface ExampleTable<K> {
+  has(key: K): boolean;
+  get(key: K): unknown;
+  set(key: K, value: unknown): unknown;
+}
+
+/**
+ * Examples already built, per resolver and mode: by `$ref` (a page, its Markdown twin, llms-full.txt and the
+ * example files each ask for the same model's) or, for a schema written in place, by the schema itself.
+ */
+const builtExamples = new WeakMap<
+  SchemaResolver,
+  Record<ExampleMode, { byRef: ExampleTable<string>; inPlace: ExampleTable<object> }>
+>();
+
 /** An example value for `schema`, or undefined where none can be made (a schema that allows nothing). */
 export function exampleFromSchema(schemas: SchemaResolver, schema: SchemaOrRef, mode: ExampleMode = 'read'): unknown {
-  return new ExampleBuilder(schemas, mode).build(schema);
+  let tables = builtExamples.get(schemas);
+  if (!tables) {
+    tables = {
+      read: { byRef: new Map(), inPlace: new WeakMap() },
+      write: { byRef: new Map(), inPlace: new WeakMap() },
+    };
+    builtExamples.set(schemas, tables);
+  }
+  const build = () => new ExampleBuilder(schemas, mode).build(schema);
+  const value = isReference(schema)
+    ? remembered(tables[mode].byRef, schema.$ref, build)
+    : remembered(tables[mode].inPlace, schema, build);
+  // A copy: a caller may change what it is given.
+  return value === undefined ? undefined : structuredClone(value);
+}
+
+function remembered<K>(table: ExampleTable<K>, key: K, build: () => unknown): unknown {
+  if (table.has(key)) return table.get(key);
+  const value = build();
+  table.set(key, value);
+  return value;
 }
 
 /** A schema still to be turned into a value, and where the value goes. */
