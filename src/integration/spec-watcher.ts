@@ -9,6 +9,7 @@
  */
 import { statSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { stringifyEntities } from 'stringify-entities';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatProblems, loadApiModel, type SpecProblem } from '../openapi/index.ts';
 
@@ -70,8 +71,10 @@ export function specWatcherPlugin(file: string, loaded: LoadedDescription): Plug
         // The same report again (a save with no fix) is not printed twice; the overlay shows it either way.
         if (text !== reported) writeSync(2, `${text}\n`);
         reported = text;
-        server.ws.send({ type: 'error', err: { message: text, stack: '' } });
+        for (const tab of server.ws.clients) tab.send(overlayPayload(text));
       };
+      // A tab opened while the description is broken shows the report too.
+      server.ws.on('connection', (socket) => reported && socket.send(JSON.stringify(overlayPayload(reported))));
       const check = async () => {
         // Only the newest save's check acts: an older one finishing later must not restart or report.
         const generation = ++latest;
@@ -124,6 +127,19 @@ export function specWatcherPlugin(file: string, loaded: LoadedDescription): Plug
       void appReadyOn(server).then(() => descriptionStamp(loaded.files) !== loaded.stamp && schedule());
     },
   };
+}
+
+/**
+ * The report as Astro's error overlay shows it. Sent to each open tab, not through `server.ws.send`: Astro takes an
+ * error sent there for a page that failed to render, and reloads every tab at the next file change. That change is
+ * the save that fixes the description, so the tab reloaded from the server the restart was about to close, and
+ * stayed half-wired: its styles and scripts refused, its websocket turned away by the new server.
+ */
+export function overlayPayload(report: string): { type: 'error'; err: { message: string; stack: string } } {
+  // The overlay writes the message as HTML: the report is escaped (it quotes the description, which is untrusted)
+  // and the overlay's Stack Trace box, always drawn and empty here since a report has no stack, is hidden.
+  const message = `${stringifyEntities(report, { escapeOnly: true })}<style>#stack{display:none}</style>`;
+  return { type: 'error', err: { message, stack: '' } };
 }
 
 /** Settles when Astro's app on this server is ready (at once if Astro did not say). */

@@ -1,0 +1,74 @@
+/**
+ * A developer's open tab in `astro dev` while the description is broken and then fixed (src/integration/spec-watcher.ts):
+ * the broken save shows our report in the error overlay, without an empty Stack Trace box; the fixing save brings
+ * the tab back by itself, on the restarted server and fully working (styles, scripts, live reload), not reloaded
+ * early from the server the restart closes, which left it unstyled, scriptless and cut off from live reload.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { type DevServer, startDevServer } from '../unit/support/dev-server.ts';
+import { OperationPage } from './pages/operation-page.ts';
+import { operation, urls } from './support.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+let dir = '';
+let server: DevServer | undefined;
+
+test.beforeAll(() => {
+  // A copy to break and fix, beside its site config, as a docs team's description outside the project.
+  dir = mkdtempSync(path.join(tmpdir(), 'petstore-dev-edit-'));
+  cpSync(path.join(root, 'spec'), dir, { recursive: true });
+});
+test.afterAll(() => {
+  server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a save that fixes a broken description brings the open tab back by itself, fully working', async ({ page }) => {
+  test.setTimeout(300_000);
+  const spec = path.join(dir, 'openapi.yaml');
+  const good = readFileSync(spec, 'utf8');
+  const placeOrder = operation('placeOrder');
+  server = await startDevServer({ PETSTORE_SPEC: spec });
+  const dev = server;
+
+  // Each time the tab loads a page: how much the dev server had printed by then.
+  const loads: number[] = [];
+  const connected: number[] = [];
+  const failed: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && loads.push(dev.output().length));
+  page.on('console', (message) => message.text() === '[vite] connected.' && connected.push(loads.length));
+  page.on('requestfailed', (request) => failed.push(`${loads.length} ${request.url()}`));
+
+  const reference = new OperationPage(page);
+  await page.goto(`${dev.address}${urls.operation(placeOrder)}`);
+  await expect(reference.title).toHaveText(placeOrder.summary ?? '');
+  await expect.poll(() => connected).toContain(loads.length);
+
+  writeFileSync(spec, good.replace('openapi: 3.0.3\n', 'openapi: 3.0.3\npaths: [unclosed\n'));
+  await expect(page.getByText(/The API description \S*openapi\.yaml has 1 error/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/openapi\.yaml:\d+:\d+ {2}error/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Stack Trace' })).toBeHidden();
+
+  const fixedAt = dev.output().length;
+  const loadsBefore = loads.length;
+  writeFileSync(spec, good.replace(`summary: ${placeOrder.summary}\n`, 'summary: Place an order today\n'));
+  const fixedTitle = page.getByRole('heading', { level: 1, name: 'Place an order today' });
+  await expect(fixedTitle).toBeVisible({ timeout: 120_000 });
+
+  // Every load since the fix came from the restarted server, none from the one it closed.
+  const restartedAt = fixedAt + dev.output().slice(fixedAt).indexOf('server restarted');
+  expect(restartedAt, dev.output().slice(fixedAt)).toBeGreaterThanOrEqual(fixedAt);
+  expect(loads.slice(loadsBefore).every((at) => at >= restartedAt)).toBe(true);
+  // Fully working: live reload connected, the sample pane styled beside the docs, its tabs and "On this page" scripted.
+  await expect.poll(() => connected).toContain(loads.length);
+  const sample = await reference.requestSample.boundingBox();
+  const docs = await fixedTitle.boundingBox();
+  expect(sample && docs && sample.x > docs.x + 400).toBe(true);
+  await expect(reference.languageTab('Python')).toBeVisible();
+  await page.getByText('On this page', { exact: true }).click();
+  await expect(reference.tableOfContents.getByRole('link', { name: 'Request body', exact: true })).toBeVisible();
+  expect(failed.filter((line) => line.startsWith(`${loads.length} `))).toEqual([]);
+});
