@@ -1,5 +1,6 @@
 /** The reference's sidebar in Chromium: every group's tags on every page, groups as labels (reference/navigation.ts). */
 import { expect, test } from '@playwright/test';
+import { badgeLabel } from '../../src/reference/badges.ts';
 import { model, operation, urls } from './support.ts';
 
 test.describe('sidebar', () => {
@@ -30,3 +31,45 @@ test.describe('sidebar', () => {
     }
   });
 });
+
+const badged = model.operations.flatMap((operation) =>
+  operation.badge ? [{ operation, badge: operation.badge }] : [],
+);
+
+for (const [width, height] of [
+  [1280, 900],
+  [390, 844],
+] as const) {
+  test(`an operation's badge sits on its label's last line, not a line of its own, ${width} px wide`, async ({
+    page,
+  }) => {
+    expect(badged.length, 'the Pet Store has operations with a badge').toBeGreaterThan(0);
+    await page.setViewportSize({ width, height });
+    for (const { operation: each, badge: level } of badged) {
+      await page.goto(urls.operation(each));
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const menu = nav.getByRole('button', { name: 'Menu' });
+      if (await menu.isVisible()) await menu.click();
+      const { text } = badgeLabel(level);
+      // Named with its badge as a word of its own.
+      const link = nav.getByRole('link', { name: `${each.summary ?? each.operationId} ${text}` });
+      const badge = link.getByText(text, { exact: true });
+      await link.scrollIntoViewIfNeeded();
+      await expect(badge).toBeVisible();
+      // The label's lines as drawn (its text, without the badge's), and the badge.
+      const { lastLine, badgeBox } = await badge.evaluate((element) => {
+        const label = document.createRange();
+        const anchor = element.parentElement as HTMLElement;
+        label.setStart(anchor, 0);
+        label.setEndBefore(element);
+        const lines = [...label.getClientRects()];
+        const { top, bottom } = element.getBoundingClientRect();
+        return { lastLine: lines.at(-1), badgeBox: { top, bottom } };
+      });
+      expect(lastLine, each.operationId).toBeDefined();
+      const middle = (badgeBox.top + badgeBox.bottom) / 2;
+      expect(middle, `${each.operationId}'s badge beside its label`).toBeGreaterThan(lastLine?.top ?? 0);
+      expect(middle, `${each.operationId}'s badge beside its label`).toBeLessThan(lastLine?.bottom ?? 0);
+    }
+  });
+}
