@@ -27,26 +27,27 @@ const site = siteUrl(portalConfig);
 export default defineConfig({
   site: site.url,
   // Several pages in flight, so this thread renders one while a worker highlights and renders Markdown for another:
-  // with 4, both threads still waited on each other a sixth of the time. 10,000 operations: 154 s with 4, 145 s
-  // with 8 (+20 MB) or 16 (+50 MB).
+  // with fewer, both threads still waited on each other; more bought no further speed for more memory (the bench
+  // times a large description).
   build: {
     concurrency: 8,
     // Stylesheets as cached files, never inlined: Astro inlines one under 4 KB into every page that uses it, and
-    // an import of Starlight's components barrel (for Badge and Aside) pulls in its Steps styles, 1.5 KB on
-    // every page of a big description (GitHub's 2,246 pages: 3.4 MB). A reader fetches them once.
+    // an import of Starlight's components barrel (for Badge and Aside) pulls in its Steps styles, repeated on
+    // every page of a big description. A reader fetches them once.
     inlineStylesheets: 'never',
   },
   vite: {
     build: {
       // Page scripts (Starlight's theme select, sidebar, search dialog; our Copy buttons) as cached files, not
-      // inlined into every page: Astro inlines a script under 4 KB, which repeated ~3.5 KB on each of a big
-      // description's thousands of pages (GitHub's: 2,246). They are modules, deferred either way, so first
-      // paint does not wait for them. Other assets keep Vite's default limit (undefined).
+      // inlined into every page: Astro inlines a script under 4 KB, which repeated them on each of a big
+      // description's thousands of pages. They are modules, deferred either way, so first paint does not wait
+      // for them. Other assets keep Vite's default limit (undefined).
       assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
       rolldownOptions: {
         // Astro compiles every MDX guide to a module that opens with "use astro:head-inject", and Rolldown warned
         // that such a directive "may not be preserved" for each of them on every build (withastro/astro#18087):
-        // 80 lines that buried the description's own warnings. Only that log is dropped; the guides are built as before.
+        // a line per guide, which buried the description's own warnings. Only that log is dropped; the guides are
+        // built as before.
         onLog(level, log, handler) {
           if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('use astro:head-inject')) return;
           handler(level, log);
@@ -59,8 +60,8 @@ export default defineConfig({
           rolldownOptions: {
             output: {
               // Page scripts named by their hash alone: a page links about ten, and Astro names each after its
-              // component (`Search.astro_astro_type_script_index_0_lang.CVriaTwR.js`), ~45 bytes a tag. Chunks a
-              // script imports keep their names (no page links them).
+              // component (`Search.astro_astro_type_script_index_0_lang.CVriaTwR.js`), a long name in every tag.
+              // Chunks a script imports keep their names (no page links them).
               entryFileNames: '_astro/[hash].js',
             },
           },

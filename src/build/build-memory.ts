@@ -1,39 +1,34 @@
 /**
  * Keeps the build's memory near what it really holds. Rendering thousands of
  * pages allocates fast, and V8 then lets its heap grow to several times the
- * live data before collecting (at 1,000 operations: ~650 MB of heap for
- * ~250 MB live, 1.6 GB resident). Growing the heap by at most 30% over the
- * live data keeps the 1,000-operation build near 1.1 GB at about the same
- * speed. It is a growth rate, not a cap: a larger description still gets
- * all the memory it needs. (`--optimize-for-size` reached 0.7 GB but
- * doubled the build time.)
+ * live data before collecting. Growing the heap by at most 30% over the live
+ * data keeps the resident size close to the live data at about the same
+ * speed. It is a growth rate, not a cap: a larger description still gets all
+ * the memory it needs. (`--optimize-for-size` used less still but doubled
+ * the build time.)
  *
- * V8 also sizes the young generation by the machine's memory: up to two
- * 64 MB semi-spaces per isolate here. The size is read when an isolate is
- * created, so this sets 16 MB ones for the render worker started after it
- * (1,000 operations: ~1,066 -> ~960 MB, no measurable cost in speed). The
- * main thread keeps V8's default: given 16 or 32 MB from the command line it
- * was ~100 MB lower at 1,000 operations, but GitHub's description then
- * peaked anywhere from 1.37 to 1.89 GB instead of a steady 1.52 GB.
+ * V8 also sizes the young generation by the machine's memory. The size is
+ * read when an isolate is created, so this sets small semi-spaces for the
+ * render worker started after it, which lowers its peak at no cost in speed
+ * that the bench could measure. The main thread keeps V8's default: given
+ * small ones from the command line it used a little less on mid-sized
+ * descriptions, but GitHub's peaked unpredictably instead of steadily.
  *
- * And two full garbage collections (~0.1-0.5 s each), where a phase leaves
- * garbage the next would otherwise pile onto:
+ * And two full garbage collections (each a fraction of a second), where a
+ * phase leaves garbage the next would otherwise pile onto:
  * - after the description is loaded (in `astro:config:setup`, after
  *   Starlight's, whose reference plugin loads it): checking a large one
- *   leaves its own pile (10,000 operations: ~570 MB) under bundling.
- *   GitHub's description: 0.86 -> 0.77 GB peak;
+ *   leaves its own pile, which would otherwise stay under bundling;
  * - between bundling and the pages. Until the main thread's first
  *   mark-compact, V8 sizes its heap by its initial limit, not by the growth
  *   rate above: bundling had not reached it, so the first seconds of pages
- *   piled up ~370 MB of garbage (GitHub's description: heap used 220 -> 594
- *   MB) before a collection brought it back to ~225 MB, and that pile was the
- *   build's peak. Collected once before the first page, the heap stays near
- *   360 MB for the whole build. GitHub's description: 1.13 -> 0.86 GB peak.
+ *   piled up garbage before a collection, and that pile was the build's
+ *   peak. Collected once before the first page, the heap stays near the
+ *   live data for the whole build.
  * The growth rate is set before the first, so that it applies from then on.
  * Both are V8's "last resort" collections, which also hand the pages they
- * free back to the system: an ordinary one left them pooled (251 MB after
- * the first, at 10,000 operations), resident under bundling. 10,000
- * operations: 1.48-1.75 GB peak before, 1.32 GB after.
+ * free back to the system: an ordinary one left them pooled, resident under
+ * bundling. `npm run bench` reports the peaks these choices are judged by.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

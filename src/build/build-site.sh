@@ -5,20 +5,18 @@
 # index step reads --outDir from them.
 #
 # One process after the other rather than Starlight's Pagefind step inside the build: the build process keeps most
-# of its peak memory until it exits, so Pagefind inside it added its own on top (1,000 operations: ~0.94 + 0.17 GB;
-# 3,000: ~1.1 + 0.49 GB). A shell script, not a Node one, because a Node parent waiting on the build would hold
-# ~45-65 MB of its own for the whole build.
+# of its peak memory until it exits, so Pagefind inside it added its own on top. A shell script, not a Node one,
+# because a Node parent waiting on the build would hold memory of its own for the whole build.
 set -e
 cd "$(dirname "$0")/../.."
 # The project's Node (the `node` devDependency), as under npm, whoever calls this script.
 PATH="$PWD/node_modules/.bin:$PATH"
-# Rolldown (Vite's bundler) allocates with mimalloc, which by default commits its 1 GiB arena up front; the kernel
-# backed it with 2 MB transparent huge pages, so the ~250 MB used while bundling stayed resident for the rest of the
-# build (smaps: 224 of 250 MB AnonHugePages). Committing on demand gives it back: 1,000 operations peaked at
-# 936 MB before, 738 MB after, in the same time. mimalloc reads this when Rolldown loads, so it is set here (a value
-# already in the environment wins).
+# Rolldown (Vite's bundler) allocates with mimalloc, which by default commits its arena up front; the kernel
+# backed it with transparent huge pages, so what bundling used stayed resident for the rest of the build.
+# Committing on demand gives it back, in the same time. mimalloc reads this when Rolldown loads, so it is set here
+# (a value already in the environment wins).
 export MIMALLOC_ARENA_EAGER_COMMIT="${MIMALLOC_ARENA_EAGER_COMMIT:-0}"
-# Astro lists every page it writes (GitHub's description: 3,536 lines); build-log.awk counts them instead. awk,
+# Astro lists every page it writes (a line or more per page); build-log.awk counts them instead. awk,
 # not Node, so the filter costs nothing beside the build; the build's own status is kept through the pipe.
 status_file=$(mktemp)
 tty=0

@@ -1,14 +1,14 @@
 /**
  * Bundles the live console (src/console/console-session.ts: Scalar's client,
- * Vue, our additions, ~3 MB) with esbuild, once per build, outside Astro's
- * Vite pipeline: there it cost every build ~4 s and ~650 MB of memory,
- * although it never depends on the spec. Pages get its URL from the virtual
+ * Vue, our additions: megabytes of code) with esbuild, once per build,
+ * outside Astro's Vite pipeline: there it cost every build seconds and
+ * hundreds of megabytes of memory, although it never depends on the spec. Pages get its URL from the virtual
  * module `virtual:petstore/console` and import it on the first Try-it click.
  * The files are served under `<base>/_console/` in dev and copied there by
  * the build. As it depends only on src/console, the spec module's try-it
  * rule, this bundler and the installed packages, the bundle is kept in
  * node_modules/.cache and reused while those stay the same: only the first
- * build pays for esbuild (~3 s and ~450 MB beside the site's build).
+ * build pays for esbuild, in time and in memory beside the site's build.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';

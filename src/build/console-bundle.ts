@@ -1,7 +1,7 @@
 /**
  * Bundles the live console with esbuild: `node src/build/console-bundle.ts <base>` writes the
  * bundle to a temporary folder and prints `{ dir, moduleUrl }` as JSON. It runs as its own process
- * (started by console-bundle-integration.ts) so that esbuild's service, which keeps ~450 MB, ends with
+ * (started by console-bundle-integration.ts) so that esbuild's service, which keeps hundreds of megabytes, ends with
  * it — stopping the service inside the Astro build would cancel esbuild work Vite has in flight.
  */
 import { mkdtempSync } from 'node:fs';

@@ -2,9 +2,8 @@
  * Writes the site's Pagefind search index into `<outDir>/pagefind/`, as
  * Starlight would at the end of `astro build`. It runs as a step of its own
  * once the build process has exited (`src/build/build-site.sh`, which
- * is `npm run build`): inside the build, Pagefind (0.17 GB at 1,000
- * operations, 0.49 GB at 3,000) ran while the build still held its own peak
- * (~1 GB), and the two together set the build's peak memory.
+ * is `npm run build`): inside the build, Pagefind ran while the build still
+ * held its own peak, and the two together set the build's peak memory.
  *
  *   node src/build/search-index.ts [astro build options]   (reads --outDir; default dist/)
  */

@@ -161,9 +161,9 @@ export async function loadApiModel(
   }
   // One build loads the description from several module graphs (the integration, the bundled pages, the host files
   // step); a process-wide cache keyed by the file's path and its bytes' digest checks it once. Edits change the
-  // digest. A digest, not the text: the text would stay in memory for the whole build (110 MB for a 58 MB file).
+  // digest. A digest, not the text: the text would stay in memory for the whole build (up to twice the file).
   // And of the bytes, so that a load the cache answers never decodes them: the host files step, at the end of a
-  // 10,000-operation build, otherwise made that build's peak (+220 MB). A multi-file description's other files
+  // large build, otherwise made that build's peak. A multi-file description's other files
   // are compared by digest too.
   const { models, lastBuilt } = processCache();
   const digest = createHash('sha256').update(bytes).digest('hex');

@@ -1,9 +1,9 @@
 /**
  * Where a JSON pointer's node starts in a JSON description, found by
  * scanning the text along the pointer's path. Without it, placing a warning
- * in a JSON file meant building the YAML parser's whole document: for
- * GitHub's 13 MB description, 5 s and ~600 MB of heap to place three
- * warnings, which set the build's peak memory. It answers like the parser's
+ * in a JSON file meant building the YAML parser's whole document: for a
+ * description of GitHub's size, seconds and a heap several times the file
+ * to place a few warnings, which set the build's peak memory. It answers like the parser's
  * lookup: a member is found at its key, an array item at its value, and a
  * path that stops early at the deepest node found. Text that is not plain
  * JSON where the path goes gives `undefined`, and the caller asks the full

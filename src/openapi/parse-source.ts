@@ -201,8 +201,8 @@ function readQuickly(text: string, limits: ParseLimits): unknown {
 /**
  * A string that does not point into the file's text. js-yaml cuts each value out of the text it reads, and V8
  * keeps a cut of 13 characters or more as a view into its parent, so a single description kept the whole file's
- * text alive for the rest of the build: 110 MB for a 58 MB file with any non-ASCII character (stored two bytes a
- * character). Copied, the text goes once the model is built. UTF-16 both ways, so lone surrogates survive.
+ * text alive for the rest of the build: twice the file's size when it has any non-ASCII character (stored two
+ * bytes a character). Copied, the text goes once the model is built. UTF-16 both ways, so lone surrogates survive.
  */
 function ownCopy(value: string): string {
   return value.length < 13 ? value : Buffer.from(value, 'utf16le').toString('utf16le');

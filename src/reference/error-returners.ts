@@ -3,8 +3,8 @@
  * `listedAtMost` are listed by name; past that the catalog names the tags
  * they are in, with how many of each tag's operations return it, and past
  * that many tags, the tag groups. A generated description of 10,000
- * operations otherwise listed thousands of links under each code: a 4.6 MB
- * page nobody reads (by tag, still 1.2 MB). Each operation page still lists
+ * operations otherwise listed thousands of links under each code: megabytes
+ * nobody reads (by tag, still too many). Each operation page still lists
  * its own errors.
  */
 import { type ApiErrorCode, type ApiModel, operationById, servedOperations } from '../openapi/index.ts';

@@ -10,8 +10,8 @@ import { markdownToText, topSections } from '../render/markdown.ts';
 import { operationTitle, referenceUrls, tagLabel } from './routes.ts';
 
 /**
- * Past this many operations the file lists tags, not operations: at ~110 bytes a line, 500 operations are ~55 KB,
- * about what an agent reads whole; GitHub's 1,100 would be 120 KB of lines it cannot choose from.
+ * Past this many operations the file lists tags, not operations: a line per operation is then about what an agent
+ * reads whole; GitHub's would be twice that, lines it cannot choose from.
  */
 export const operationsListedUpTo = 500;
 

@@ -55,7 +55,7 @@ export function ungroupedHeading(model: ApiModel): string {
 
 /**
  * An API with at most this many tags lists every group's tags on every page, so a reader on a Pets page still sees
- * the Store group's tags. It is cheap: 30 tag links at ~80 bytes each are ~2.4 KB per page. Beyond it the list stops
+ * the Store group's tags. It is cheap: a short line of HTML per tag on each page. Beyond it the list stops
  * being scannable and its bytes multiply by the number of pages, so a larger API lists only the groups of the page's
  * own tags, and shows each other group as one link to where the introduction lists its tags (on pages with no open
  * tag — models, guides, the introduction — every group).
@@ -63,12 +63,11 @@ export function ungroupedHeading(model: ApiModel): string {
 export const tagsListedEverywhere = 30;
 
 /**
- * A tag with at most this many operations lists them all on each of its pages: 50 entries at ~150 bytes are
- * ~7.5 KB, still a list a reader scans, and 50 pages × 50 entries stay small. A larger tag would cost every one of
- * its pages an entry per operation — a tag of 1,000 operations a million entries (~140 KB per page) over its pages —
- * so its pages show a window instead: the operations around the current one (`operationsAroundCurrent` either
- * side) and a link to the tag's overview, whose content lists them all. Its sidebar then stays the same size
- * however large the tag grows.
+ * A tag with at most this many operations lists them all on each of its pages: still a list a reader scans, and
+ * its pages times its entries stay small. A larger tag would cost every one of its pages an entry per operation,
+ * the square of the tag's size over its pages, so its pages show a window instead: the operations around the
+ * current one (`operationsAroundCurrent` either side) and a link to the tag's overview, whose content lists them
+ * all. Its sidebar then stays the same size however large the tag grows.
  */
 export const operationsListedInFull = 50;
 
@@ -78,9 +77,9 @@ export const operationsAroundCurrent = 10;
 /**
  * A tag group with at most this many tags lists them all on its pages. A larger one shows the tags around the
  * page's own (`tagsAroundCurrent` either side, and any other tag of the page) and a link to where the
- * introduction lists them all: a group of 166 tags (10,000 generated operations) was 14 KB on each of its ~2,500
- * pages, a fifth of each page. Tags no group holds are bounded the same way, on every page: 1,904 of them
- * (a Graph-shaped description) were 151 KB of each page's sidebar.
+ * introduction lists them all: listed whole, a group of a large description's hundreds of tags was a sizeable
+ * share of each of its thousands of pages. Tags no group holds are bounded the same way, on every page: a
+ * Graph-shaped description's thousands of them otherwise made up most of each page.
  */
 export const tagsListedInFull = 30;
 
@@ -139,7 +138,7 @@ export function referenceSidebar(
               ],
             }
         : // Another group than the reader's in a large API: one link to where the introduction lists its tags (a
-          // collapsed group holding that one link cost a dozen elements and ~750 bytes per group on every page).
+          // collapsed group holding that one link cost a dozen elements per group on every page).
           { label: tagsOf(group), link: introductionOf(group) },
     );
   // Tags in no group: the model gives each a group of its own, which the sidebar does not show. More than

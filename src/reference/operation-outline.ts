@@ -68,7 +68,7 @@ export interface ShownExample {
   language: 'json' | 'text';
   /**
    * The caption of an earlier example of the same response whose body is the same: the pane says so instead of
-   * showing it again (GitHub gives one response five named examples of one 36 KB body).
+   * showing it again (GitHub gives one response several named examples of one large body).
    */
   sameAs?: string;
   /**
@@ -94,7 +94,7 @@ export interface WholeExample {
 /**
  * A JSON example (given or generated) or request body longer than this in characters and than `cutExampleLines`
  * in lines shows its first `cutExampleLines` lines and links to the whole (text examples are shown whole).
- * GitHub's list of emojis is one 1,878-line example: the page was 202 KB for it.
+ * GitHub's list of emojis is one example of thousands of lines, which made its page heavy for nothing.
  */
 export const exampleShownAtMost = 50_000;
 export const cutExampleLines = 120;
@@ -450,7 +450,7 @@ function codesFor(model: ApiModel, operation: ApiOperation, status: string): Api
 
 /**
  * The catalog codes each operation can return, in the catalog's order. Looked up per error status of every page:
- * scanning each code's list of operations instead took 15 s of the 10,000-operation build.
+ * scanning each code's list of operations instead grew with operations × codes, seconds of a large build.
  */
 const codesByOperation = oncePerModel((model) => {
   const codes = new Map<string, ApiErrorCode[]>();

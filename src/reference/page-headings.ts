@@ -45,7 +45,7 @@ export function pageHeadings(route: ReferenceRoute, outline?: OperationOutline):
       ];
     case 'tag':
       return [
-        // A tag's description may be a long introduction (DigitalOcean's is 33 KB): its sections are listed too.
+        // A tag's description may be a long introduction (DigitalOcean's runs to pages): its sections are listed too.
         ...(route.tag.description
           ? markdownHeadings(route.tag.description, { highestHeading: 2, headingIds: tagHeadingIds })
           : []),

@@ -55,7 +55,8 @@ export type ReferenceRoute =
 /**
  * One page of the models index. Up to `modelsPerIndexPage` models, it is one page in the description's order;
  * past that, pages of that many in alphabetical order, each listed by its first and last model (a dictionary's
- * guide words), so that no page lists thousands (a generated 10,000-operation description's was 1.4 MB).
+ * guide words), so that no page lists thousands (a generated description's thousands of models made one page
+ * megabytes).
  */
 export interface ModelsIndexPage {
   schemas: ApiSchema[];
@@ -65,7 +66,7 @@ export interface ModelsIndexPage {
   number: number;
 }
 
-/** Models listed on one page of the models index (GitHub has ~900: its one page was 181 KB). */
+/** Models listed on one page of the models index: GitHub's hundreds still fit on a page or two. */
 export const modelsPerIndexPage = 400;
 
 /** URL paths (no leading slash, trailing slash) for everything the reference links to. */

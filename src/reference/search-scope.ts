@@ -1,14 +1,14 @@
 /**
  * How much of the descriptions the search index takes in.
  *
- * Pagefind holds every word it indexes in memory until the index is written: about 0.4 GB per million words of
- * description (a generated 10,000-operation description: 1.47 GB with its 3.0 million words of descriptions,
- * 0.41 GB without them). So a description as big as that would take the build past its memory, and a site
+ * Pagefind holds every word it indexes in memory until the index is written, so its memory grows with the words
+ * of description (the bench's generated descriptions measure it). A description with millions of words would
+ * take the build past its memory, and a site
  * whose descriptions hold more words than `wholeDescriptionsUpTo` has only the opening of each operation, tag and
  * model description indexed, up to and including its first paragraph: what says what the thing is. (The
  * introduction's and the error catalog's descriptions, one page each, are indexed whole and not counted.)
- * The pages still show every word. The Pet Store (1,600 words) and GitHub's description (74,000) are far
- * below it, and are indexed whole.
+ * The pages still show every word. The Pet Store's and GitHub's descriptions are far below it, and are
+ * indexed whole.
  */
 import { type ApiModel, oncePerModel } from '../openapi/index.ts';
 

@@ -53,8 +53,9 @@ function load(): Promise<{ shiki: Highlighter; transformers: ShikiTransformer[] 
 /** Highlighted HTML (a `<pre class="shiki">`); unknown languages fall back to plain text. */
 export async function highlightHere(code: string, language: string): Promise<string> {
   const { shiki, transformers } = await load();
-  // Beyond this size (GitHub's descriptions have examples of ~90 KB) a block is shown as plain text: colouring
-  // every token of it made one page 8,000 elements, and a reader skims such a block rather than reads it.
+  // Beyond this size (GitHub's descriptions have examples of tens of kilobytes) a block is shown as plain text:
+  // colouring every token of it made one page thousands of elements, and a reader skims such a block rather than
+  // reads it.
   const long = code.length > maxHighlightedLength;
   const lang = !long && shiki.getLoadedLanguages().includes(language) ? language : 'text';
   // No time limit per line (Shiki stops tokenizing a line after 500 ms by default): on a busy machine the first

@@ -104,7 +104,7 @@ export function markdownToText(markdown: string): string {
 
 /**
  * `markdownToText` for pages: in the render worker during builds, once per text. (Parsing every page's
- * description for its meta description was ~10% of the main thread's time at 1,000 operations.)
+ * description for its meta description was a noticeable share of the main thread's time.)
  */
 export function markdownToTextForPage(markdown: string): Promise<string> {
   const backend = renderBackend();

@@ -1,7 +1,7 @@
 /**
  * Where the costly pure renderings of a page run: Shiki highlighting and
- * description Markdown, as HTML or as text (about 7 s, 3 s and 3.7 s of a
- * 1,000-operation build).
+ * description Markdown, as HTML or as text (together, much of a large
+ * build's time).
  * During `astro build` the integration installs a backend that runs them in
  * a worker thread, on the second core, while this thread renders pages
  * (`render-worker.ts`); without one (dev server, tests) they run

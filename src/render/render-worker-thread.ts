@@ -4,8 +4,8 @@
  * with the result.
  * It keeps only the sanitised trees of the last few descriptions: a page asks
  * for its description as text (for its meta description) and then as HTML,
- * and one parse serves both (3.8 s of this thread at 1,000 operations went
- * to parsing texts again). Results are remembered on the page side.
+ * and one parse serves both (parsing texts again was a large share of this
+ * thread's time). Results are remembered on the page side.
  */
 import { parentPort } from 'node:worker_threads';
 import type { Root } from 'hast';
