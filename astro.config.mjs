@@ -12,7 +12,6 @@ import { headScripts } from './src/publishing/own-inline-scripts.ts';
 import { loadPortalConfig, siteUrl } from './src/publishing/portal-config.ts';
 import { siteSidebar } from './src/publishing/site-sidebar.ts';
 import { renderWorkerIntegration } from './src/render/render-worker.ts';
-import { pagefindUiOnDemand } from './src/search/pagefind-ui-alias.ts';
 
 // A docs team building its private API's portal sends nothing anywhere: no usage telemetry (every build looked up
 // Astro's telemetry host), no update check in `astro dev`. Astro reads both after it loads this file.
@@ -68,8 +67,6 @@ export default defineConfig({
         },
       },
     },
-    // Starlight's search loads Pagefind's UI when a reader goes to search, not on every page load.
-    plugins: [pagefindUiOnDemand()],
   },
   integrations: [
     starlight({
