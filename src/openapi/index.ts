@@ -23,6 +23,7 @@ export { operationById } from './lookups.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';
 export { httpMethods, isHttpMethod, pathItemMethods, sentByApi } from './model.ts';
+export { nearMatches } from './near-matches.ts';
 export {
   enclosingOperation,
   type OperationContainer,

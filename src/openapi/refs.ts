@@ -6,6 +6,7 @@
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { escapeSegment, getAtPointer, isRecord, toPointer } from './json-pointer.ts';
+import { nearMatches } from './near-matches.ts';
 import type { SpecProblem } from './spec-problem.ts';
 
 /**
@@ -141,31 +142,14 @@ function suggest(root: unknown, ref: string): { hint?: string } {
   const [, section = '', name = ''] = match;
   const components = getAtPointer(root, `/components/${section}`);
   const names = components.found && isRecord(components.value) ? Object.keys(components.value) : [];
-  const closest = names
-    .map((candidate) => ({ candidate, distance: editDistance(candidate.toLowerCase(), name.toLowerCase()) }))
-    .sort((a, b) => a.distance - b.distance)[0];
-  if (closest && closest.distance <= Math.max(2, Math.floor(name.length / 3))) {
-    return { hint: `Did you mean "#/components/${section}/${closest.candidate}"?` };
-  }
+  const [closest] = nearMatches(name, names, 1);
+  if (closest) return { hint: `Did you mean "#/components/${section}/${closest}"?` };
   return {
     hint:
       names.length > 0
         ? `components/${section} defines: ${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}.`
         : `Nothing is defined under components/${section}.`,
   };
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /** A Reference Object. */

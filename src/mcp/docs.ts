@@ -1,0 +1,172 @@
+/**
+ * What the MCP tools answer about the docs, from the model alone: an operation's or a model's Markdown (the very
+ * twins the site publishes, `reference/operation-markdown.ts` and `page-markdown.ts`), the operations by tag, and a
+ * search over every reference page's twin. Names that match nothing are a `BadToolInput` listing the near matches.
+ */
+import { type ApiModel, type ApiOperation, nearMatches, operationById } from '../openapi/index.ts';
+import { operationMarkdown } from '../reference/operation-markdown.ts';
+import { pageMarkdown, schemaMarkdown, type TwinInputs } from '../reference/page-markdown.ts';
+import {
+  operationTitle,
+  type ReferenceRoute,
+  referenceRoutes,
+  referenceUrls,
+  tagLabel,
+  twinOf,
+} from '../reference/routes.ts';
+import { RecentCache } from '../render/recent-cache.ts';
+
+/** A call the tools cannot answer as asked: the message says why (for an unknown name, its near matches). */
+export class BadToolInput extends Error {}
+
+function notFound(kind: string, name: string, names: Iterable<string>): BadToolInput {
+  const near = nearMatches(name, names, 5);
+  return new BadToolInput(
+    `No ${kind} is named "${name}".${near.length > 0 ? ` Did you mean: ${near.join(', ')}?` : ''} list_operations lists every operation.`,
+  );
+}
+
+/** A list answer is at most this many lines, so that a description with thousands of operations stays readable. */
+export const listedUpTo = 300;
+/** Search answers this many pages at most. */
+export const searchResultsUpTo = 10;
+/** Twins kept for a call asking again: an agent works on a few operations at a time. */
+const twinsKept = 200;
+
+export interface Docs {
+  operation(operationId: string): ApiOperation;
+  getOperation(operationId: string): string;
+  getSchema(name: string): string;
+  listOperations(tag?: string): string;
+  search(query: string): string;
+}
+
+/** `absolute`: a site path as the published site's URL. */
+export function createDocs(model: ApiModel, inputs: TwinInputs, absolute: (path: string) => string): Docs {
+  const urls = referenceUrls(model);
+  const operationIds = model.operations.map((operation) => operation.operationId);
+
+  const operation = (operationId: string) => {
+    const found = operationById(model, operationId);
+    if (!found) throw notFound('operation', operationId, operationIds);
+    return found;
+  };
+
+  const line = (op: ApiOperation) =>
+    `- ${op.operationId}: ${op.method.toUpperCase()} ${op.path} — ${operationTitle(op)}${op.badge ? ` (${op.badge.kind})` : ''}`;
+
+  // Built on the first search, from each page's own words (its title, what it is, its description and names),
+  // not its whole twin: a large description's thousands of twins would take far longer than a search should.
+  let pages: { title: string; url: string; text: string; lower: string }[] | undefined;
+  const searchable = () => {
+    pages ??= referenceRoutes(model).map((route) => {
+      const text = searchText(model, route, inputs).replace(/\s+/g, ' ');
+      return { title: route.title, url: absolute(twinOf(`/${route.path}/`)), text, lower: text.toLowerCase() };
+    });
+    return pages;
+  };
+  // Twins asked for again (an agent rereads the page it works on) are not made again.
+  const twins = new RecentCache<string>(twinsKept);
+
+  return {
+    operation,
+    getOperation(operationId) {
+      const found = operation(operationId);
+      return twins.get(`operation ${operationId}`, () => operationMarkdown(model, found));
+    },
+    getSchema(name) {
+      const schema = model.schemas.find((s) => s.name === name);
+      if (!schema)
+        throw notFound(
+          'model',
+          name,
+          model.schemas.map((s) => s.name),
+        );
+      return twins.get(`schema ${name}`, () => schemaMarkdown(model, schema));
+    },
+    listOperations(tag) {
+      const tags = tag === undefined ? model.tags : model.tags.filter((t) => t.name === tag || tagLabel(t) === tag);
+      if (tags.length === 0)
+        throw notFound(
+          'tag',
+          tag ?? '',
+          model.tags.map((t) => t.name),
+        );
+      const lines: string[] = [];
+      let left = listedUpTo;
+      for (const t of tags) {
+        if (t.operations.length === 0) continue;
+        const shown = t.operations.slice(0, Math.max(0, left));
+        left -= shown.length;
+        lines.push(`## ${tagLabel(t)} (${absolute(urls.tag(t))})`);
+        for (const id of shown) {
+          const op = operationById(model, id);
+          if (op) lines.push(line(op));
+        }
+        if (shown.length < t.operations.length)
+          lines.push(`- … ${t.operations.length - shown.length} more in this tag`);
+      }
+      if (left < 0 || lines.length === 0) lines.push('', 'Pass a tag to list only its operations.');
+      return lines.join('\n');
+    },
+    search(query) {
+      const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+      if (terms.length === 0) throw new BadToolInput('The query is empty: give a few words to look for.');
+      const scored = searchable()
+        .map((page) => {
+          const title = page.title.toLowerCase();
+          // A term in the title weighs most; in the text, a few mentions count, so a long page full of links
+          // (the error catalog) does not outrank the page a query names.
+          let score = terms.every((term) => title.includes(term)) ? 20 : 0;
+          for (const term of terms) {
+            if (title.includes(term)) score += 10;
+            let at = page.lower.indexOf(term);
+            for (let hits = 0; at >= 0 && hits < 3; hits++, at = page.lower.indexOf(term, at + term.length)) score += 1;
+          }
+          return { page, score };
+        })
+        .filter((match) => match.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, searchResultsUpTo);
+      if (scored.length === 0) return `Nothing in the docs matches "${query}".`;
+      return scored
+        .map(({ page }) => `- [${page.title}](${page.url}): ${snippet(page.text, page.lower, terms)}`)
+        .join('\n');
+    },
+  };
+}
+
+/** What a page is searched by: its title and kind, its description as text, the names it lists. */
+function searchText(model: ApiModel, route: ReferenceRoute, inputs: TwinInputs): string {
+  // Descriptions as written: rendering thousands of them to text only to search them costs seconds.
+  const described = (text: string | undefined) => text ?? '';
+  switch (route.type) {
+    case 'operation': {
+      const op = route.operation;
+      return [
+        `${route.title}: ${op.method.toUpperCase()} ${op.path} (${op.operationId}).`,
+        described(op.summary),
+        described(op.description),
+        op.parameters.map((p) => p.name).join(' '),
+      ].join(' ');
+    }
+    case 'schema': {
+      const properties = route.schema.schema.properties ? Object.keys(route.schema.schema.properties) : [];
+      return [`${route.title}: a model.`, described(route.schema.schema.description), properties.join(' ')].join(' ');
+    }
+    case 'tag':
+      return [`${route.title}: a tag.`, described(route.tag.description)].join(' ');
+    case 'schemas':
+      return `${route.title}: ${route.index.schemas.map((schema) => schema.name).join(', ')}`;
+    default:
+      // The introduction and the error catalog: one page each, searched whole.
+      return pageMarkdown(model, route, inputs);
+  }
+}
+
+/** A line of text around the first term found, for a search result. */
+function snippet(text: string, lower: string, terms: string[]): string {
+  const at = Math.min(...terms.map((term) => lower.indexOf(term)).filter((i) => i >= 0));
+  const start = Math.max(0, at - 80);
+  return `${start > 0 ? '…' : ''}${text.slice(start, start + 200).trim()}${start + 200 < text.length ? '…' : ''}`;
+}

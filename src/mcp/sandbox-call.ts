@@ -1,0 +1,106 @@
+/**
+ * `call_sandbox`: one request to the sandbox, as the live console sends it — with a personal sandbox key, asked of
+ * the operation marked `x-sandbox-key-issuer` the first time a plan needs one and kept while it lasts
+ * (`console/personal-keys.ts`), else the description's demo key for the plan.
+ */
+import { createPersonalKeys, type PersonalKeys } from '../console/personal-keys.ts';
+import { type ApiModel, type ApiOperation, planOrder, sandboxDemoKeys, sandboxKeyIssuer } from '../openapi/index.ts';
+import { BadToolInput } from './docs.ts';
+
+export interface SandboxRequest {
+  pathParams?: Record<string, string | number | boolean> | undefined;
+  query?: Record<string, string | number | boolean | (string | number | boolean)[]> | undefined;
+  body?: unknown;
+}
+
+export interface SandboxAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A body longer than this is cut, so that one answer cannot flood an agent's context. */
+export const answerBodyUpTo = 100_000;
+const timeoutMs = 15_000;
+
+export interface SandboxCaller {
+  readonly url: string;
+  call(operation: ApiOperation, request: SandboxRequest): Promise<SandboxAnswer>;
+}
+
+export function createSandboxCaller(model: ApiModel, sandboxUrl: string, send: typeof fetch = fetch): SandboxCaller {
+  const base = sandboxUrl.replace(/\/$/, '');
+  const issuer = sandboxKeyIssuer(model);
+  const keys: PersonalKeys | undefined = issuer && createPersonalKeys(`${base}${issuer.path}`, undefined, send);
+  const apiKey = model.securitySchemes.find((scheme) => scheme.apiKey)?.apiKey;
+  const plans = planOrder(model);
+
+  async function keyFor(operation: ApiOperation): Promise<string | undefined> {
+    const needsKey = operation.security.some((requirement) => requirement.schemes.some((s) => s.scheme.apiKey));
+    if (!apiKey || !needsKey) return undefined;
+    const plan = operation.requiredPlan ?? plans[0] ?? 'Free';
+    if (keys) return (keys.kept(plan) ?? (await keys.issue(plan))).key;
+    return sandboxDemoKeys(model).find((key) => key.plan === plan)?.key ?? sandboxDemoKeys(model)[0]?.key;
+  }
+
+  return {
+    url: base,
+    async call(operation, request) {
+      if (operation.webhook || operation.callback) {
+        throw new BadToolInput(
+          `${operation.operationId} is sent by the API, not called on it: there is nothing to send.`,
+        );
+      }
+      const path = fillPath(operation, request.pathParams ?? {});
+      const url = new URL(`${base}${path}`);
+      for (const [name, value] of Object.entries(request.query ?? {})) {
+        for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(one));
+      }
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      const key = await keyFor(operation);
+      if (key && apiKey?.in === 'header') headers[apiKey.name] = key;
+      if (key && apiKey?.in === 'query') url.searchParams.set(apiKey.name, key);
+      if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+      const response = await send(url, {
+        method: operation.method.toUpperCase(),
+        headers,
+        ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      }).catch((error: unknown) => {
+        throw new Error(
+          `The sandbox at ${base} cannot be reached (${error instanceof Error ? error.message : error}).`,
+        );
+      });
+      const text = await response.text();
+      const cut = text.length > answerBodyUpTo;
+      const shown = cut ? `${text.slice(0, answerBodyUpTo)}… (${text.length} characters in all)` : text;
+      let body: unknown = shown;
+      if (!cut && /json/.test(response.headers.get('content-type') ?? '')) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // Not JSON after all: the text as it came.
+        }
+      }
+      return { status: response.status, headers: Object.fromEntries(response.headers), body };
+    },
+  };
+}
+
+/** The operation's path with each `{name}` filled from `values`; a missing one is an error that names it. */
+function fillPath(operation: ApiOperation, values: Record<string, string | number | boolean>): string {
+  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+  const missing = names.filter((name) => values[name] === undefined);
+  if (missing.length > 0) {
+    throw new BadToolInput(
+      `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) needs pathParams ${missing.join(', ')}.`,
+    );
+  }
+  const unknown = Object.keys(values).filter((name) => !names.includes(name));
+  if (unknown.length > 0) {
+    throw new BadToolInput(
+      `${operation.operationId} has no path parameter ${unknown.join(', ')}${names.length > 0 ? `; it has ${names.join(', ')}` : ''}.`,
+    );
+  }
+  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));
+}

@@ -1,0 +1,30 @@
+/** What the Markdown twins need beyond the model: the downloads the introduction lists and the sandbox it names. */
+import { guideSandbox } from '../guides/sandbox-address.ts';
+import { type ApiModel, sandboxServer } from '../openapi/index.ts';
+import type { TwinInputs } from '../reference/page-markdown.ts';
+import { sitePath } from '../reference/site-path.ts';
+import { descriptionFiles } from './description-files.ts';
+
+/** `dev`: the sandbox is the local one (as in `npm run dev`), else the build's (`SANDBOX_URL`, else local). */
+export async function twinInputs(model: ApiModel, dev: boolean): Promise<TwinInputs> {
+  const files = await descriptionFiles(model);
+  // The same sandbox as the introduction's note (`SandboxNote.astro`).
+  const published = guideSandbox(model, dev);
+  return {
+    downloads: [
+      ...files.map((file) => ({
+        name: file.name,
+        path: sitePath(`/${file.name}`),
+        note: `the description, as ${file.format}${file.gzip ? ', gzip-compressed' : ''}`,
+      })),
+      { name: 'llms.txt', path: sitePath('/llms.txt'), note: 'the reference listed for AI agents' },
+    ],
+    ...(published && {
+      sandbox: {
+        ...published,
+        demoKeys: sandboxServer(model)?.demoKeys ?? [],
+        keyHeader: model.securitySchemes.find((scheme) => scheme.apiKey)?.apiKey?.name,
+      },
+    }),
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The docs' MCP server (src/mcp/) as an agent meets it: started over stdio and driven by the official SDK's own
+ * client, with a real sandbox on a port of this test for `call_sandbox`.
+ */
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleRequest, loadApiModel, operationById } from '../../src/openapi/index.ts';
+import { createSandbox } from '../../src/sandbox/app.ts';
+import { root } from './support/programs.ts';
+
+const model = await loadApiModel(path.join(root, 'spec/openapi.yaml'));
+const { app } = createSandbox({ model });
+const sandbox = serve({ fetch: app.fetch, port: 4642, hostname: '127.0.0.1' });
+const client = new Client({ name: 'mcp-server-test', version: '1.0.0' });
+
+beforeAll(async () => {
+  if (!sandbox.listening) await new Promise((resolve) => sandbox.once('listening', resolve));
+  const { port } = sandbox.address() as AddressInfo;
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [path.join(root, 'src/mcp/main.ts')],
+      cwd: root,
+      env: { ...(process.env as Record<string, string>), SANDBOX_URL: `http://127.0.0.1:${port}` },
+      stderr: 'pipe',
+    }),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await client.close();
+  sandbox.close();
+});
+
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
+const textOf = (result: CallToolResult) =>
+  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+
+describe('the MCP server', () => {
+  it('lists its five tools, each with an input schema', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'call_sandbox',
+      'get_operation',
+      'get_schema',
+      'list_operations',
+      'search_docs',
+    ]);
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect(byName.get('get_operation')?.inputSchema.required).toEqual(['operationId']);
+    expect(Object.keys(byName.get('call_sandbox')?.inputSchema.properties ?? {})).toEqual([
+      'operationId',
+      'pathParams',
+      'query',
+      'body',
+    ]);
+    expect(byName.get('search_docs')?.inputSchema.required).toEqual(['query']);
+    expect(byName.get('list_operations')?.inputSchema.required ?? []).toEqual([]);
+  });
+
+  it('get_operation answers placeOrder with its Markdown twin: method, path and the Order’s fields', async () => {
+    const result = await call('get_operation', { operationId: 'placeOrder' });
+    expect(result.isError).toBeFalsy();
+    const markdown = textOf(result);
+    expect(markdown).toContain('`POST /store/orders`');
+    for (const field of ['petId', 'quantity', 'shipDate', 'complete']) expect(markdown).toContain(`\`${field}\``);
+  });
+
+  it('gives an unknown operationId a tool error naming the near matches', async () => {
+    const result = await call('get_operation', { operationId: 'placeOrdr' });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/No operation is named "placeOrdr"\. Did you mean: placeOrder/);
+    const schema = await call('get_schema', { name: 'Ordr' });
+    expect(schema.isError).toBe(true);
+    expect(textOf(schema)).toContain('Did you mean: Order');
+  });
+
+  it('lists operations by tag, gets a model, and finds pages by words', async () => {
+    const orders = textOf(await call('list_operations', { tag: 'Orders' }));
+    expect(orders).toContain('- placeOrder: POST /store/orders');
+    expect(orders).not.toContain('listPets');
+    expect(textOf(await call('get_schema', { name: 'Order' }))).toMatch(/^# Order$/m);
+    const found = textOf(await call('search_docs', { query: 'place order' }));
+    expect(found.split('\n')[0]).toMatch(
+      /^- \[Place an order\]\(https?:\/\/[^)]+\/reference\/orders\/place-order\.md\): /,
+    );
+  });
+
+  it('call_sandbox places an order in the sandbox with a personal key and returns 201', async () => {
+    const placeOrder = operationById(model, 'placeOrder');
+    if (!placeOrder) throw new Error('placeOrder is missing');
+    const { body } = exampleRequest(model.schemaResolver, placeOrder);
+    const result = await call('call_sandbox', { operationId: 'placeOrder', body: body?.value });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    const answer = JSON.parse(textOf(result)) as { status: number; headers: Record<string, string>; body: unknown };
+    expect(answer.status).toBe(201);
+    expect(answer.headers['x-ratelimit-limit']).toBeDefined();
+    expect(answer.body).toMatchObject({ complete: false });
+    const missing = await call('call_sandbox', { operationId: 'getOrder' });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toContain('needs pathParams orderId');
+  });
+});
