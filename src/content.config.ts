@@ -66,9 +66,9 @@ let starlightPageFrontmatter: ReturnType<typeof starlightFrontmatter> | undefine
 
 /**
  * Starlight's frontmatter schema, built once for every `<StarlightPage>`.
- * Starlight builds it anew for each one, that is every reference page: at
- * 1,000 operations, ~1.6 s of zod building schemas, and the garbage they
- * leave. Every StarlightPage passes the same image check (recognised by its
+ * Starlight builds it anew for each one, that is every reference page:
+ * seconds of zod building schemas on a large description, and the garbage
+ * they leave. Every StarlightPage passes the same image check (recognised by its
  * message), so one schema serves them all. Content entries, whose image
  * helper resolves paths next to each entry, and anything else still get
  * their own.

@@ -87,9 +87,8 @@ export function hostFilesIntegration(
 /**
  * Calls `scan` with the bytes of every file, a few files at a time so that
  * reading overlaps scanning. Each reader reuses one buffer: a new Buffer for
- * every page left tens of MB outside V8's heap that the GC reclaims late,
- * and that set the peak of large builds (GitHub's 2,250 pages: +90 MB, at
- * the very end of the build). `scan` must not keep the bytes it is given.
+ * every page left memory outside V8's heap that the GC reclaims late, and
+ * that set the peak of large builds, at the very end of the build. `scan` must not keep the bytes it is given.
  */
 async function eachFileInto(files: string[], scan: (bytes: Buffer) => void, readers = 8): Promise<void> {
   let next = 0;

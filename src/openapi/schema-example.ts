@@ -6,7 +6,7 @@
  * the same pages.
  *
  * Bounded, whatever the schema: a real model can be 200 properties wide, nest models in models and refer back to
- * itself (Microsoft Graph's `group` built a 21.7 MB request sample when every field was written out). So:
+ * itself (Microsoft Graph's `group` built a request sample of megabytes when every field was written out). So:
  * - an object holds its required fields and at most `optionalFieldsPerObject` optional ones, the first in the
  *   order the description writes them (descriptions list the main fields first; Graph lists its navigation
  *   properties last);
@@ -29,8 +29,8 @@ export const maxDepth = 6;
 /** Optional fields an object shows beyond its required ones: enough for a model's main fields. */
 export const optionalFieldsPerObject = 10;
 /**
- * Values (fields, array items and the top) in one example: about 2.5 KB of indented JSON, which the page shows
- * highlighted in four languages (at 200, a Graph-like body made a 78 KB sample pane).
+ * Values (fields, array items and the top) in one example: a few kilobytes of indented JSON, which the page shows
+ * highlighted in four languages (at twice this, a Graph-like body made the sample pane most of its page).
  */
 export const maxValues = 100;
 

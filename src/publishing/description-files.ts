@@ -2,7 +2,7 @@
  * The description as downloads, YAML and JSON, each one file a static host accepts (a multi-file description
  * joined, a Swagger 2.0 one converted). A format whose file would be
  * over `largestFileBytes` (25 MiB, Cloudflare Pages' limit; Microsoft Graph's is about that as YAML) is
- * published only gzip-compressed, as `openapi.yaml.gz` (descriptions compress ~10×): a copy beside a file the host
+ * published only gzip-compressed, as `openapi.yaml.gz` (descriptions compress well): a copy beside a file the host
  * refuses would still fail the deploy. The pages say which (`IntroductionView.astro`), so every link leads to a
  * file that was built.
  */

@@ -27,7 +27,7 @@ export function inlineScripts(html: string): string[] {
 
 /**
  * `inlineScripts` of a page as read from disk: only the stretches from each `<script` to its `</script>` are
- * decoded, not the whole page (at 3,000 operations the built pages are ~600 MB).
+ * decoded, not the whole page (a large description's built pages run to hundreds of megabytes).
  */
 export function inlineScriptsOfFile(page: Buffer): string[] {
   const scripts: string[] = [];

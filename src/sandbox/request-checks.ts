@@ -173,8 +173,8 @@ export async function checkBody(
 
 /**
  * The body as UTF-8 text, read no further than `limit` bytes. A body without a Content-Length
- * (chunked) is refused as soon as it passes the limit, not once all of it has arrived: reading a
- * 16 MiB body whole first grew the process by 27-49 MB.
+ * (chunked) is refused as soon as it passes the limit, not once all of it has arrived: reading an
+ * oversized body whole first grew the process by more than the body itself.
  */
 async function readText(body: ReadableStream<Uint8Array> | null, limit: number | undefined): Promise<string> {
   if (!body) return '';

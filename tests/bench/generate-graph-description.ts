@@ -3,7 +3,7 @@
  * navigation properties reach into each other and themselves (a ring of models, each naming itself, a list of
  * itself, the next model, an inline `allOf` mix of the next two and a `oneOf`), and a 30-level chain of models
  * that point back into the ring. Graph's own description (11,422 operations, 20 MB of JSON) is not on npm; this
- * makes the shapes that broke the portal on it: a 21.7 MB generated request sample, and field trees that nested
+ * makes the shapes that broke the portal on it: a generated request sample of megabytes, and field trees that nested
  * without end.
  *
  * `graphShapedSchemas` is the schema set alone, `smallGraphDescription` the unit tests' one operation around it;

@@ -17,7 +17,7 @@
  *
  * The load comes from wrk (Debian's `apt-get install wrk`) when it is installed, else from
  * autocannon. autocannon is JavaScript and takes a whole core of the two to generate the load,
- * so it measures itself as much as the sandbox: ~13,000 req/s where wrk, in C, sees ~20,000.
+ * so it measures itself as much as the sandbox: it reports well under what wrk, in C, sees.
  *
  * Options (environment): BENCH_SECONDS (default 15), BENCH_CONNECTIONS (default 32),
  * BENCH_TOOL (wrk or autocannon; default wrk when installed).

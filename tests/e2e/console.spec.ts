@@ -36,8 +36,8 @@ const consoleLoadTimeout = 30_000;
 async function openConsole(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: /^Try it/ }).click();
   const dialog = page.getByRole('dialog', { name: 'API Client' });
-  // How fast it opens is npm run bench:console's to measure (~1.9 s here when the machine is quiet), not this
-  // test's: with two browser workers on two cores, parsing and mounting the 3.5 MB console can pass 5 s.
+  // How fast it opens is npm run bench:console's to measure, not this test's: with two browser workers on two
+  // cores, parsing and mounting the console's megabytes of code can pass Playwright's default 5 s.
   await expect(dialog).toBeVisible({ timeout: consoleLoadTimeout });
   return dialog;
 }

@@ -23,7 +23,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in the ${scheme} theme`, () => {
     test.use({ colorScheme: scheme });
     test('every page has no axe violations (WCAG 2.2 A and AA, and headings in order)', async ({ page }) => {
-      // Every page, axe on each (2–6 s a page here, more while the other browser worker is busy).
+      // Every page, axe on each (seconds a page, more while the other browser worker is busy).
       test.setTimeout(600_000);
       const pages = builtPages();
       // The page kinds that matter most are certainly among them.

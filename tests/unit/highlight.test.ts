@@ -1,6 +1,6 @@
 /**
  * Build-time highlighting: tokens coloured by class in both themes, plain text where colour adds nothing,
- * and very long blocks (real descriptions have ~90 KB examples) as plain text, escaped either way.
+ * and very long blocks (real descriptions have examples of tens of kilobytes) as plain text, escaped either way.
  */
 import { describe, expect, it } from 'vitest';
 import { highlightHere, highlightStyles, maxHighlightedLength } from '../../src/render/highlight-engine.ts';
