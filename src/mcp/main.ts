@@ -7,20 +7,13 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
 import { consoleSandbox, SandboxUrlError } from '../publishing/console-sandbox.ts';
-import { loadPortalConfig, siteUrl } from '../publishing/portal-config.ts';
-import { twinInputs } from '../publishing/twin-inputs.ts';
+import { mcpOptions } from './options.ts';
 import { createMcpServer } from './server.ts';
 
 const spec = resolveSpecPath(process.cwd());
 try {
   const model = await loadApiModel(spec);
-  const site = siteUrl(loadPortalConfig(spec)).url;
-  const server = createMcpServer(model, {
-    inputs: await twinInputs(model, false),
-    absolute: (path) => new URL(path, site).href,
-    sandboxUrl: consoleSandbox(model, { dev: false })?.url,
-    version: model.info.version,
-  });
+  const server = createMcpServer(model, await mcpOptions(model, spec, consoleSandbox(model, { dev: false })?.url));
   await server.connect(new StdioServerTransport());
 } catch (error) {
   console.error(error instanceof SpecError || error instanceof SandboxUrlError ? error.message : error);

@@ -1,14 +1,14 @@
 /**
  * The docs as an MCP server (official SDK): read-only tools over the same model and Markdown as the site.
- * `main.ts` serves it over stdio (`npm run mcp`).
+ * `main.ts` serves it over stdio (`npm run mcp`), `http.ts` over streamable HTTP (the hosted sandbox's `/mcp`).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ApiModel } from '../openapi/index.ts';
 import type { TwinInputs } from '../reference/page-markdown.ts';
-import { BadToolInput, createDocs } from './docs.ts';
-import { createSandboxCaller } from './sandbox-call.ts';
+import { BadToolInput, createDocs, type Docs } from './docs.ts';
+import { createSandboxCaller, type SandboxCaller } from './sandbox-call.ts';
 
 export interface McpOptions {
   /** What the introduction's twin names: downloads and the sandbox. */
@@ -34,9 +34,18 @@ async function answer(work: () => string | Promise<string>): Promise<CallToolRes
 
 const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
+/** One server; `mcpServers` when several share the docs and the sandbox's keys (one per HTTP request). */
 export function createMcpServer(model: ApiModel, options: McpOptions): McpServer {
+  return mcpServers(model, options)();
+}
+
+export function mcpServers(model: ApiModel, options: McpOptions): () => McpServer {
   const docs = createDocs(model, options.inputs, options.absolute);
   const sandbox = options.sandboxUrl ? createSandboxCaller(model, options.sandboxUrl) : undefined;
+  return () => serverOver(model, options, docs, sandbox);
+}
+
+function serverOver(model: ApiModel, options: McpOptions, docs: Docs, sandbox: SandboxCaller | undefined): McpServer {
   const server = new McpServer({ name: `${model.info.title} docs`, version: options.version });
 
   server.registerTool(

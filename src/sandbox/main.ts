@@ -10,13 +10,18 @@
  * Redis or Valkey, so several sandboxes answer as one; default: in memory),
  * PETSTORE_SPEC (another description).
  */
+
+import type { HttpBindings } from '@hono/node-server';
+import { mcpHttpHandler, mcpPath } from '../mcp/http.ts';
+import { mcpOptions } from '../mcp/options.ts';
 import { loadApiModel, resolveSpecPath, SpecError, sandboxServer } from '../openapi/index.ts';
 import { createSandbox } from './app.ts';
 import { listen } from './http-server.ts';
 import { createMemoryStore } from './store/memory-store.ts';
 import { createRedisStore } from './store/redis-store.ts';
 
-const model = await loadApiModel(resolveSpecPath(process.cwd())).catch((error: unknown) => {
+const specPath = resolveSpecPath(process.cwd());
+const model = await loadApiModel(specPath).catch((error: unknown) => {
   console.error(error instanceof SpecError ? error.message : error);
   process.exit(1);
 });
@@ -48,8 +53,15 @@ const kept = storeUrl ? `data in ${new URL(storeUrl).host}` : 'in-memory data; r
 
 const { app, demoKeys } = createSandbox({ model, store, allowedOrigins, onError: (error) => console.error(error) });
 const statusOf = new Map(model.errorCodes.map((entry) => [entry.code, entry.status]));
+// The docs' MCP server beside the API, at /mcp (src/mcp/http.ts), once the port is known: its call_sandbox sends
+// to this sandbox itself. The sandbox app knows nothing of it.
+let mcp: ((request: Request) => Promise<Response>) | undefined;
+const service = {
+  fetch: (request: Request, env?: HttpBindings) =>
+    mcp && new URL(request.url).pathname === mcpPath ? mcp(request) : app.fetch(request, env),
+};
 const server = listen(
-  app,
+  service,
   { port, hostname },
   (code) => statusOf.get(code) ?? 400,
   (listening) => {
@@ -57,6 +69,15 @@ const server = listen(
       `Pet Store sandbox on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`,
     );
     console.log(`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`);
+    const self = `http://${hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname}:${listening}`;
+    mcpOptions(model, specPath, self).then(
+      (options) => {
+        mcp = mcpHttpHandler(model, options);
+        console.log(`The docs' MCP server: ${self}${mcpPath} (streamable HTTP)`);
+      },
+      (error: unknown) =>
+        console.error(`No MCP server at ${mcpPath}: ${error instanceof Error ? error.message : error}`),
+    );
   },
 );
 

@@ -1,12 +1,15 @@
 /**
  * The docs' MCP server (src/mcp/) as an agent meets it: started over stdio and driven by the official SDK's own
- * client, with a real sandbox on a port of this test for `call_sandbox`.
+ * client, with a real sandbox on a port of this test for `call_sandbox`; then over streamable HTTP, at /mcp of the
+ * sandbox service (`npm run sandbox`).
  */
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest, loadApiModel, operationById } from '../../src/openapi/index.ts';
@@ -106,4 +109,39 @@ describe('the MCP server', () => {
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toContain('needs pathParams orderId');
   });
+});
+
+describe('the MCP server at the sandbox service’s /mcp (streamable HTTP)', () => {
+  it('answers the SDK’s HTTP client with the same tools, and places an order through the sandbox it runs in', async () => {
+    const service = spawn(process.execPath, [path.join(root, 'src/sandbox/main.ts')], {
+      cwd: root,
+      env: { ...process.env, SANDBOX_PORT: '4644' },
+    });
+    try {
+      // Ready once it says where its MCP server is.
+      await new Promise<void>((resolve, reject) => {
+        let said = '';
+        service.stdout.on('data', (chunk: Buffer) => {
+          said += chunk.toString();
+          if (said.includes('/mcp (streamable HTTP)')) resolve();
+        });
+        service.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${said}`)));
+      });
+      const http = new Client({ name: 'mcp-http-test', version: '1.0.0' });
+      await http.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1:4644/mcp')));
+      const { tools } = await http.listTools();
+      expect(tools.map((tool) => tool.name)).toContain('get_operation');
+      const placeOrder = operationById(model, 'placeOrder');
+      const body = placeOrder && exampleRequest(model.schemaResolver, placeOrder).body?.value;
+      const result = (await http.callTool({
+        name: 'call_sandbox',
+        arguments: { operationId: 'placeOrder', body },
+      })) as CallToolResult;
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(JSON.parse(textOf(result))).toMatchObject({ status: 201 });
+      await http.close();
+    } finally {
+      service.kill('SIGTERM');
+    }
+  }, 60_000);
 });

@@ -1,0 +1,20 @@
+/** The MCP server's settings for the description the site is built from, as both of its entry points read them. */
+import type { ApiModel } from '../openapi/index.ts';
+import { loadPortalConfig, siteUrl } from '../publishing/portal-config.ts';
+import { twinInputs } from '../publishing/twin-inputs.ts';
+import type { McpOptions } from './server.ts';
+
+/** Links to the published site (`SITE_URL`, else the site config's domain), the twins' inputs, the sandbox to call. */
+export async function mcpOptions(
+  model: ApiModel,
+  specPath: string,
+  sandboxUrl: string | undefined,
+): Promise<McpOptions> {
+  const site = siteUrl(loadPortalConfig(specPath)).url;
+  return {
+    inputs: await twinInputs(model, false),
+    absolute: (path) => new URL(path, site).href,
+    sandboxUrl,
+    version: model.info.version,
+  };
+}
