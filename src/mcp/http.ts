@@ -13,10 +13,8 @@ export function mcpHttpHandler(model: ApiModel, options: McpOptions): (request: 
   const newServer = mcpServers(model, options);
   return async (request) => {
     const server = newServer();
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
+    // No session id generator: stateless.
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
     try {
       return await transport.handleRequest(request);
