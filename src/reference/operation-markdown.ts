@@ -8,7 +8,14 @@ import { markdownToText } from '../render/markdown.ts';
 import { badgeExplanation, badgeLabel } from './badges.ts';
 import { fieldTreeLines } from './field-markdown.ts';
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
-import { type HeaderRow, type OutlineHeading, operationOutline, type PlannedMedia } from './operation-outline.ts';
+import {
+  cutExampleLines,
+  type HeaderRow,
+  isCut,
+  type OutlineHeading,
+  operationOutline,
+  type PlannedMedia,
+} from './operation-outline.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { constraints, typeLabel } from './schema-summary.ts';
 
@@ -42,6 +49,17 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   lines.push(heading(outline.requestSample), '');
   for (const sample of outline.samples)
     lines.push(`### ${inline(sample.label)}`, '', fence(sample.code, sample.language), '');
+  const { sharedBody } = outline;
+  if (sharedBody) {
+    const { file, lines: length } = sharedBody.whole;
+    lines.push(
+      `The body every sample sends, read from [${code(file)}](${urls.operation(operation)}${file})` +
+        (isCut(sharedBody) ? ` (its first ${cutExampleLines} of ${length.toLocaleString('en-US')} lines):` : ':'),
+      '',
+      fence(sharedBody.code, 'json'),
+      '',
+    );
+  }
   if (outline.responseExample) {
     lines.push(heading(outline.responseExample), '');
     for (const status of outline.responseExamples) {

@@ -78,10 +78,15 @@ export interface ShownExample {
   whole?: WholeExample;
 }
 
-/** A long JSON text as the pane shows it: its first lines (`code`), and the whole as a file. */
+/** A JSON text as the pane shows it (`code`: whole, or its first lines when past the cap), and the whole as a file. */
 export interface ShownBody {
   code: string;
   whole: WholeExample;
+}
+
+/** Whether the pane shows a body's first lines only (`cutExampleLines` of them), not the whole. */
+export function isCut(body: ShownBody): boolean {
+  return body.code !== body.whole.code;
 }
 
 /** A long example as its own file: `file` is its name next to the operation page. */
@@ -101,6 +106,14 @@ export const cutExampleLines = 120;
 
 /** The file a request body too long to show is written to, next to the page, and the samples read it from. */
 export const requestBodyFile = 'request-body.json';
+
+/**
+ * A JSON request body longer than this in lines is not written out in each language: the samples read it from
+ * `requestBodyFile`, and the pane shows it once. Four copies of a Graph-shaped body (bounded at `maxValues`
+ * values, ~150 lines) were half of an "update" page and of its Markdown twin. Every Pet Store and GitHub body
+ * but one is shorter.
+ */
+export const sharedBodyLines = 60;
 
 /** A response's examples, for the sample pane's status switcher. */
 export interface ResponseExamples {
@@ -132,8 +145,8 @@ export interface OperationOutline {
   /** The request sample's languages: x-codeSamples first where they replace or add, then generated ones. */
   samples: CodeSample[];
   /**
-   * A JSON body too long to show (as examples are cut): the samples read it from `whole.file`, and the pane
-   * shows its start once for every language, instead of four copies.
+   * A JSON body longer than `sharedBodyLines`: the samples read it from `whole.file`, and the pane shows it once
+   * for every language (its start, when as long as an example that is cut), instead of four copies.
    */
   sharedBody?: ShownBody;
   /** Success status first, then each documented status that has an example. */
@@ -346,19 +359,19 @@ export function responseExamples(schemas: SchemaResolver, responses: readonly Ap
 }
 
 /**
- * The request sample's languages, and a JSON body too long to show: then every language reads it from one file
- * next to the page, and the pane shows it once (a webhook's message is one sample already).
+ * The request sample's languages, and a JSON body longer than `sharedBodyLines`: then every language reads it
+ * from one file next to the page, and the pane shows it once (a webhook's message is one sample already).
  */
 export function requestSamples(
   model: ApiModel,
   operation: ApiOperation,
 ): Pick<OperationOutline, 'samples' | 'sharedBody'> {
   const text = sentByApi(operation) ? undefined : bodyText(harRequest(model, operation));
-  const shown = text === undefined ? undefined : cutToStart(text, requestBodyFile);
-  if (!shown?.whole) return { samples: codeSamples(model, operation) };
+  const lines = text?.split('\n').length ?? 0;
+  if (text === undefined || lines <= sharedBodyLines) return { samples: codeSamples(model, operation) };
   return {
     samples: codeSamples(model, operation, { bodyFile: requestBodyFile }),
-    sharedBody: { code: shown.code, whole: shown.whole },
+    sharedBody: { code: cutToStart(text, requestBodyFile).code, whole: { file: requestBodyFile, code: text, lines } },
   };
 }
 

@@ -7,12 +7,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, type ApiOperation, codeSamples, exampleFromSchema } from '../../src/openapi/index.ts';
 import { maxDepth, maxValues, optionalFieldsPerObject } from '../../src/openapi/schema-example.ts';
+import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
 import {
   cutExampleLines,
   exampleShownAtMost,
   operationOutline,
   requestBodyFile,
   responseExamples,
+  sharedBodyLines,
   wholeExamples,
 } from '../../src/reference/operation-outline.ts';
 import { smallGraphDescription } from '../bench/generate-graph-description.ts';
@@ -144,6 +146,29 @@ describe('an example past the size cap', () => {
     expect(code.go).toContain(`payload, _ := os.Open("${requestBodyFile}")`);
     expect(code.go).not.toContain('"strings"');
     expect(wholeExamples(given, op)).toEqual([{ file: requestBodyFile, code: whole, lines: 3004 }]);
+  });
+
+  it('is one body file too when longer than sharedBodyLines, shown once and whole', async () => {
+    const small = { schema: { type: 'object', properties: { id: { type: 'integer' } } } };
+    const items = long.slice(0, sharedBodyLines);
+    const model = await modelWith({ example: { items } }, small);
+    const [op] = model.operations;
+    if (!op) throw new Error('no operation');
+    const outline = operationOutline(model, op);
+    const whole = JSON.stringify({ items }, null, 2);
+    expect(outline.sharedBody).toEqual({ code: whole, whole: { file: requestBodyFile, code: whole, lines: 64 } });
+    for (const sample of outline.samples) expect(sample.code).not.toContain('item number');
+    // The Markdown twin shows it once, after the languages, with the file it is read from.
+    const twin = operationMarkdown(model, op);
+    expect(twin.split('item number 0 of').length - 1).toBe(1);
+    expect(twin).toContain(`The body every sample sends, read from [\`${requestBodyFile}\`](/reference/`);
+    // Shorter, each language writes it out.
+    const shorter = await modelWith({ example: { items: items.slice(0, sharedBodyLines - 5) } }, small);
+    const [short] = shorter.operations;
+    if (!short) throw new Error('no operation');
+    const shortOutline = operationOutline(shorter, short);
+    expect(shortOutline.sharedBody).toBeUndefined();
+    for (const sample of shortOutline.samples) expect(sample.code).toContain('item number 0 of');
   });
 
   it('shows a generated response example by its start and links to the whole', async () => {
