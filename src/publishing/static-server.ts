@@ -84,13 +84,34 @@ function fileFor(pathname: string): string | undefined {
   return undefined;
 }
 
+/** Whether an Accept header ranks Markdown above HTML (an agent asking for `text/markdown`), by its q-values. */
+function prefersMarkdown(accept: string): boolean {
+  const quality = (type: string) =>
+    Math.max(
+      -1,
+      ...accept.split(',').flatMap((range) => {
+        const [name = '', ...params] = range.trim().toLowerCase().split(';');
+        if (name.trim() !== type) return [];
+        const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+        return [q === undefined ? 1 : Number(q)];
+      }),
+    );
+  const markdown = quality('text/markdown');
+  return markdown > 0 && markdown >= quality('text/html');
+}
+
 const server = createServer((request, response) => {
   const { pathname } = new URL(request.url ?? '/', 'http://localhost');
   if (pathname !== '/' && !path.extname(pathname) && !pathname.endsWith('/') && fileFor(`${pathname}/`)) {
     response.writeHead(301, { Location: `${pathname}/` }).end();
     return;
   }
-  const file = fileFor(pathname);
+  const page = fileFor(pathname);
+  // A page asked for as Markdown is answered with its twin (its URL plus `.md`), where it has one.
+  const twin =
+    page?.endsWith('index.html') && pathname !== '/' ? fileFor(`${pathname.replace(/\/$/, '')}.md`) : undefined;
+  if (twin) response.setHeader('Vary', 'Accept');
+  const file = twin && prefersMarkdown(String(request.headers.accept ?? '')) ? twin : page;
   const status = file ? 200 : 404;
   const served = file ?? path.join(dir, '404.html');
   for (const rule of rules)
@@ -101,7 +122,11 @@ const server = createServer((request, response) => {
   const gzip =
     compressible.test(String(response.getHeader('Content-Type'))) &&
     /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  if (gzip) response.setHeader('Content-Encoding', 'gzip').setHeader('Vary', 'Accept-Encoding');
+  if (gzip) {
+    response
+      .setHeader('Content-Encoding', 'gzip')
+      .setHeader('Vary', twin ? 'Accept, Accept-Encoding' : 'Accept-Encoding');
+  }
   response.writeHead(status);
   if (request.method === 'HEAD' || !existsSync(served)) response.end();
   else if (gzip) createReadStream(served).pipe(createGzip()).pipe(response);

@@ -4,7 +4,7 @@
  * build as the static host will, `_headers` included.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,9 @@ describe('npm run preview', () => {
   it('serves a build with its _headers, as the static host will', async () => {
     writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>Home</title>');
     writeFileSync(path.join(site, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'\n");
+    mkdirSync(path.join(site, 'guides', 'errors'), { recursive: true });
+    writeFileSync(path.join(site, 'guides', 'errors', 'index.html'), '<!doctype html><title>Errors</title>');
+    writeFileSync(path.join(site, 'guides', 'errors.md'), '# Errors\n');
     const port = await freePort();
     server = spawn('npm', ['run', 'preview', '--', site, '--port', String(port)], {
       cwd: root,
@@ -100,5 +103,13 @@ describe('npm run preview', () => {
     const response = await fetch(`http://127.0.0.1:${port}/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe("default-src 'self'");
+    // A page asked for as Markdown (as agents ask) is answered with its twin; a browser still gets the page.
+    const page = `http://127.0.0.1:${port}/guides/errors/`;
+    const asMarkdown = await fetch(page, { headers: { Accept: 'text/markdown, text/html;q=0.9' } });
+    expect(asMarkdown.headers.get('content-type')).toMatch(/^text\/markdown/);
+    expect(await asMarkdown.text()).toBe('# Errors\n');
+    expect(asMarkdown.headers.get('vary')).toMatch(/\bAccept\b/);
+    const asHtml = await fetch(page, { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(await asHtml.text()).toContain('<title>Errors</title>');
   });
 });
