@@ -216,3 +216,7 @@ export function tryItOnEarlierMajor(
     source: 'version',
   };
 }
+
+/** A version as search's filter names it: `2.0.0 (current)`, `1.x`. */
+export const versionFilterValue = (version: ReferenceVersion): string =>
+  version.current ? `${version.label} (current)` : version.label;

@@ -70,3 +70,15 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+test('search offers a version filter, and names an earlier major’s results', async ({ page }) => {
+  await page.goto(`${site().baseUrl}/reference/plants/list-plants/`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Search' }).fill('waterings');
+  await expect(dialog.getByRole('link', { name: "List a plant's waterings (1.x)" })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: "List a plant's waterings", exact: true }).first()).toBeVisible();
+  await dialog.getByRole('checkbox', { name: /^2\.0\.0 \(current\)/ }).check();
+  await expect(dialog.getByRole('link', { name: "List a plant's waterings (1.x)" })).toHaveCount(0);
+  await expect(dialog.getByRole('link', { name: "List a plant's waterings", exact: true }).first()).toBeVisible();
+});
