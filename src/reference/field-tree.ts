@@ -146,8 +146,6 @@ export class FieldTreePlanner {
   #anchors = 0;
   /** The direction of the tree being planned. */
   #direction: Direction | undefined;
-  /** Per direction, whether a schema (or anything inside it) has a field that direction leaves out. */
-  readonly #hides = { request: new Map<object, boolean>(), response: new Map<object, boolean>() };
 
   /**
    * `maxDepth`: how many levels of expanders a model's fields may open on this page; `maxNestedModels`: how many
@@ -185,27 +183,7 @@ export class FieldTreePlanner {
 
   /** Whether `direction` leaves out a field of this schema or of any schema inside it. */
   #hidesFields(schema: SchemaOrRef, direction: Direction): boolean {
-    const memo = this.#hides[direction];
-    const visit = (part: SchemaOrRef): boolean => {
-      const s = this.#schemas.resolve(part);
-      const known = memo.get(s);
-      if (known !== undefined) return known;
-      memo.set(s, false); // A cycle adds nothing the first visit does not find.
-      const inner = [
-        ...Object.values(s.properties ?? {}),
-        ...(s.allOf ?? []),
-        ...(s.oneOf ?? []),
-        ...(s.anyOf ?? []),
-        ...(s.type === 'array' && s.items ? [s.items] : []),
-        ...(typeof s.additionalProperties === 'object' ? [s.additionalProperties] : []),
-      ];
-      const found =
-        Object.values(s.properties ?? {}).some((p) => isLeftOut(this.#schemas.resolve(p), direction)) ||
-        inner.some(visit);
-      memo.set(s, found);
-      return found;
-    };
-    return visit(schema);
+    return hidesFields(this.#schemas, schema, direction);
   }
 
   /** A field's fields: planned, or a link to the same inline fields shown higher up the page. */
@@ -319,6 +297,50 @@ export class FieldTreePlanner {
     }
     return { kind: 'shape', shape };
   }
+}
+
+/**
+ * Per resolver and direction, what `hidesFields` has settled: every page asks it of the same models, and the walk
+ * goes through everything inside them.
+ */
+const settledHiding = new WeakMap<SchemaResolver, Record<Direction, WeakMap<object, boolean>>>();
+
+/**
+ * Whether `direction` leaves out a field of this schema or of any schema inside it, at any depth. A walk that
+ * meets a schema it is still inside (a cycle) counts it as hiding nothing for now: what it then finds is settled
+ * only where sure, a schema found hiding a field, or every schema of a walk that found none.
+ */
+function hidesFields(schemas: SchemaResolver, schema: SchemaOrRef, direction: Direction): boolean {
+  let settled = settledHiding.get(schemas);
+  if (!settled) {
+    settled = { request: new WeakMap(), response: new WeakMap() };
+    settledHiding.set(schemas, settled);
+  }
+  const known = settled[direction];
+  const walked = new Map<object, boolean>();
+  const visit = (part: SchemaOrRef): boolean => {
+    const s = schemas.resolve(part);
+    const answer = known.get(s) ?? walked.get(s);
+    if (answer !== undefined) return answer;
+    walked.set(s, false);
+    const inner = [
+      ...Object.values(s.properties ?? {}),
+      ...(s.allOf ?? []),
+      ...(s.oneOf ?? []),
+      ...(s.anyOf ?? []),
+      ...(s.type === 'array' && s.items ? [s.items] : []),
+      ...(typeof s.additionalProperties === 'object' ? [s.additionalProperties] : []),
+    ];
+    const found =
+      Object.values(s.properties ?? {}).some((p) => isLeftOut(schemas.resolve(p), direction)) || inner.some(visit);
+    walked.set(s, found);
+    if (found) known.set(s, true);
+    return found;
+  };
+  const found = visit(schema);
+  // Nothing the walk reached hides a field: each of them is settled.
+  if (!found) for (const s of walked.keys()) known.set(s, false);
+  return found;
 }
 
 /** What encloses a tree: the models open around it (outermost first) and every schema it is inside. */

@@ -5,11 +5,18 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { fromPointer, isReference, type SchemaOrRef, type SchemaResolver } from '../openapi/index.ts';
 
+/** Model names by `$ref`: pages ask for every field's, and a description has few distinct references. */
+const namesByRef = new Map<string, string | undefined>();
+
 /** The component schema name a `$ref` points at, if it points into components/schemas. */
 export function refName(schema: SchemaOrRef | undefined): string | undefined {
   if (!schema || !isReference(schema)) return undefined;
-  const match = /^#(\/components\/schemas\/[^/]+)$/.exec(schema.$ref);
-  return match?.[1] ? fromPointer(decodeURIComponent(match[1]))[2] : undefined;
+  const ref = schema.$ref;
+  if (namesByRef.has(ref)) return namesByRef.get(ref);
+  const match = /^#(\/components\/schemas\/[^/]+)$/.exec(ref);
+  const name = match?.[1] ? fromPointer(decodeURIComponent(match[1]))[2] : undefined;
+  namesByRef.set(ref, name);
+  return name;
 }
 
 /** `integer (int64)`, `array of Pet`, `string | null`, `one of 2 shapes`… */
