@@ -3,10 +3,11 @@
  * major's, loaded once per build from its release file and published below its own path (reference/versions.ts).
  * A site with no earlier major has the current version alone, and loads nothing more.
  */
-import { apiChanges } from '../changes/api-changes.ts';
+import { type ApiChange, apiChanges } from '../changes/api-changes.ts';
 import { listReleases, releasesDir } from '../changes/releases.ts';
 import { type ApiModel, enclosingOperation, loadApiModel, resolveSpecPath } from '../openapi/index.ts';
 import { portalConfigPath } from '../publishing/portal-config.ts';
+import { type MigrationStep, migrationStep } from '../reference/migration.ts';
 import { publishReferenceAt } from '../reference/routes.ts';
 import { type ReferenceVersion, referenceVersions } from '../reference/versions.ts';
 import { getApiModel } from './api-model.ts';
@@ -52,26 +53,41 @@ export async function loadReferenceVersions(
   );
 }
 
-const unchanged = new WeakMap<ApiModel, Promise<Set<string>>>();
+const diffs = new WeakMap<ApiModel, Map<ApiModel, ApiChange[]>>();
+
+/** The changes from an earlier version's description to a later one's (the gate's and the changelog's diff), once. */
+function changesBetween(earlier: ApiModel, later: ApiModel): ApiChange[] {
+  const known = diffs.get(earlier) ?? new Map<ApiModel, ApiChange[]>();
+  diffs.set(earlier, known);
+  let changes = known.get(later);
+  if (!changes) {
+    changes = apiChanges(earlier.source, later.source);
+    known.set(later, changes);
+  }
+  return changes;
+}
 
 /**
  * The operations of an earlier version's model (by pointer) that the current version has unchanged: the diff the
- * changelog uses finds no change inside them. Derived once per version, when its first operation page asks.
+ * changelog uses finds no change inside them.
  */
-export function operationsUnchangedInCurrent(earlier: ApiModel): Promise<Set<string>> {
-  let found = unchanged.get(earlier);
-  if (!found) {
-    found = getApiModel().then((current) => {
-      const inCurrent = new Set(current.operations.map((operation) => operation.pointer));
-      const both = new Set(earlier.operations.map((operation) => operation.pointer).filter((p) => inCurrent.has(p)));
-      const changed = new Set<string>();
-      for (const change of apiChanges(earlier.source, current.source)) {
-        const operation = enclosingOperation(change.pointer, both);
-        if (operation) changed.add(operation);
-      }
-      return new Set([...both].filter((pointer) => !changed.has(pointer)));
-    });
-    unchanged.set(earlier, found);
+export async function operationsUnchangedInCurrent(earlier: ApiModel): Promise<Set<string>> {
+  const current = await getApiModel();
+  const inCurrent = new Set(current.operations.map((operation) => operation.pointer));
+  const both = new Set(earlier.operations.map((operation) => operation.pointer).filter((p) => inCurrent.has(p)));
+  const changed = new Set<string>();
+  for (const change of changesBetween(earlier, current)) {
+    const operation = enclosingOperation(change.pointer, both);
+    if (operation) changed.add(operation);
   }
-  return found;
+  return new Set([...both].filter((pointer) => !changed.has(pointer)));
+}
+
+/** Each published earlier major's step to the next published version (1.x → 2.x, 2.x → current), newest first. */
+export async function getMigrationSteps(): Promise<MigrationStep[]> {
+  const versions = await getReferenceVersions();
+  return versions.slice(1).map((from, i) => {
+    const to = versions[i] as PublishedVersion;
+    return migrationStep(from, to, changesBetween(from.model, to.model));
+  });
 }

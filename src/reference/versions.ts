@@ -101,7 +101,7 @@ export function pageSubject(route: ReferenceRoute): PageSubject {
 /** The operation of `model` that answers to one of another version: same operationId, else same method and path. */
 export function matchingOperation(
   model: ApiModel,
-  operation: Pick<ApiOperation, 'operationId' | 'method' | 'path'>,
+  operation: { operationId?: string | undefined; method: string; path: string },
 ): ApiOperation | undefined {
   return operationById(model, operation.operationId) ?? byCall(model).get(callOf(operation));
 }

@@ -155,6 +155,21 @@ describe('a build with an earlier major', () => {
     expect(page('/reference/1.x/plants/get-plant/').match(/rel="canonical"/g)).toHaveLength(1);
   });
 
+  it('has a migration page from 1.x: each breaking change with what to do, linking both versions’ pages', () => {
+    const migration = text('/changelog/from-1.x/');
+    expect(migration).toContain('Migrating from 1.x to 2.0.0');
+    expect(migration).toContain('Removed the operation. Call Archive a plant (POST /archived-plants) instead.');
+    expect(migration).toContain('Removed the operation. It moved: call POST /archived-plants instead.');
+    expect(migration).toMatch(/Removed field nickname from the 200 response\. Stop reading it/);
+    const html = page('/changelog/from-1.x/');
+    expect(html).toContain('<a href="/reference/1.x/plants/delete-plant/">In 1.x</a>');
+    expect(html).toContain('<a href="/reference/plants/archive-plant/">In 2.0.0</a>');
+    expect(page('/reference/1.x/plants/get-plant/')).toContain('<a href="/changelog/from-1.x/">Migrating from 1.x</a>');
+    expect(readFileSync(path.join(outDir, 'changelog/from-1.x.md'), 'utf8')).toContain(
+      '- Removed the operation. Call Archive a plant (POST /archived-plants) instead. [In 1.x](/reference/1.x/plants/delete-plant/) · [In 2.0.0](/reference/plants/archive-plant/)',
+    );
+  });
+
   it('turns Try it off on an earlier major’s changed operation, with the reason, and keeps it on an unchanged one', () => {
     expect(page('/reference/1.x/plants/list-waterings/')).toContain('Try it');
     expect(text('/reference/1.x/plants/list-plants/')).not.toMatch(/Try it — send/);
