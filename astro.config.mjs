@@ -92,6 +92,8 @@ export default defineConfig({
         TwoColumnContent: './src/components/starlight/TwoColumnContent.astro',
         ThemeProvider: './src/components/starlight/ThemeProvider.astro',
         ThemeSelect: './src/components/starlight/ThemeSelect.astro',
+        LanguageSelect: './src/components/starlight/LanguageSelect.astro',
+        Pagination: './src/components/starlight/Pagination.astro',
         MobileMenuToggle: './src/components/starlight/MobileMenuToggle.astro',
         TableOfContents: './src/components/starlight/TableOfContents.astro',
         MobileTableOfContents: './src/components/starlight/MobileTableOfContents.astro',

@@ -1,6 +1,6 @@
 /**
  * The header's search (components/starlight/Search.astro), as Starlight's own behaves: the button and Ctrl/⌘+K
- * open the dialog, a click outside it or on a result link closes it. What differs: Pagefind's UI (~26 KB gzip of
+ * open the dialog, a click outside it or on a result link closes it. What differs: Pagefind's UI (its
  * JavaScript, and its styles) loads only when a reader shows the intent to search (the pointer over the button,
  * focus on it, a tap, Ctrl/⌘+K), not on every page; what is typed before its box exists goes into it
  * (typing-before-search-box.ts); and the shortcut hint is shown from here, as ⌘ on Apple devices.

@@ -1,0 +1,101 @@
+/**
+ * The shell's bytes per page: what every page repeats around its content (head, header, search, theme select,
+ * the sidebar's frame, the table of contents, previous/next), measured in a build of the Pet Store on a few pages of
+ * each kind, so the figure lives here and a shell that grows back fails. The page's own content (`<main>`) and the
+ * sidebar's entries (derived from the description) are left out: they are the page, not its shell. Also pinned:
+ * the shell draws no inline SVG, writes only the inline scripts it needs before the first paint, and loads its
+ * behaviour in few script files, each a request before the first paint.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { referenceUrls } from '../../src/reference/routes.ts';
+import { buildSite, root, run } from './support/programs.ts';
+
+/** Bytes of shell allowed per page, by kind: a little over what each measures, well under what it was. */
+const shellBudgets = {
+  home: 5_500,
+  introduction: 8_000,
+  operation: 6_500,
+  guide: 7_500,
+  models: 6_500,
+};
+
+/** ThemeProvider's, the theme select's, and the head's flag that scripts run (own-inline-scripts.ts). */
+const inlineScriptsAllowed = 4;
+/** Script files the shell loads: its own behaviour, Astro's prefetch and Starlight's sidebar pane and state. */
+const moduleScriptsAllowed = 4;
+
+let outDir = '';
+const pages: Record<keyof typeof shellBudgets, string> = {
+  home: '/',
+  introduction: '',
+  operation: '',
+  guide: '/guides/getting-started/',
+  models: '',
+};
+
+beforeAll(async () => {
+  outDir = path.join(mkdtempSync(path.join(tmpdir(), 'petstore-shell-')), 'dist');
+  const { status, output } = run(buildSite, ['--outDir', outDir]);
+  expect(status, output.slice(-2000)).toBe(0);
+  const model = await loadApiModel(resolveSpecPath(root));
+  const urls = referenceUrls(model);
+  const first = model.operations[0];
+  if (!first) throw new Error('the Pet Store has no operations');
+  pages.introduction = urls.introduction;
+  pages.operation = urls.operation(first);
+  pages.models = urls.schemas;
+}, 300_000);
+
+/** Where an element that opens at `start` ends, nested elements of the same name counted. */
+function elementEnd(html: string, start: number, tag: string): number {
+  let depth = 0;
+  for (const match of html.slice(start).matchAll(new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g'))) {
+    depth += match[1] ? -1 : 1;
+    if (depth === 0) return start + (match.index ?? 0) + match[0].length;
+  }
+  throw new Error(`<${tag}> at ${start} never closes`);
+}
+
+/** The page without its content (`<main>`) and the sidebar's entries (`ul.pst-nav`): its shell. */
+function shellOf(html: string): string {
+  let shell = html;
+  for (const [opening, tag] of [
+    [/<main\b/, 'main'],
+    [/<ul class="pst-nav"/, 'ul'],
+  ] as const) {
+    const start = shell.search(opening);
+    if (start === -1) throw new Error(`no ${opening} in the page`);
+    shell = shell.slice(0, start) + shell.slice(elementEnd(shell, start, tag));
+  }
+  return shell;
+}
+
+function pageHtml(url: string): string {
+  return readFileSync(path.join(outDir, url, 'index.html'), 'utf8');
+}
+
+describe("the shell's bytes per page", () => {
+  for (const kind of Object.keys(shellBudgets) as (keyof typeof shellBudgets)[]) {
+    it(`stays within its budget on the ${kind} page`, () => {
+      const shell = shellOf(pageHtml(pages[kind]));
+      expect(Buffer.byteLength(shell), pages[kind]).toBeLessThanOrEqual(shellBudgets[kind]);
+      expect(shell, 'an inline SVG').not.toContain('<svg');
+      expect(shell.match(/<script>/g) ?? [], 'inline scripts').toHaveLength(inlineScriptsAllowed);
+      const modules = shell.match(/<script type="module"/g) ?? [];
+      expect(modules.length, 'script files').toBeLessThanOrEqual(moduleScriptsAllowed);
+    });
+  }
+
+  it('writes the table of contents once on an operation page and draws previous/next arrows without SVG', () => {
+    const html = pageHtml(pages.operation);
+    expect(html.match(/<(mobile-)?starlight-toc\b/g)).toHaveLength(1);
+    const guide = pageHtml(pages.guide);
+    const pagination = guide.search(/<div class="pst-pagination\b/);
+    expect(pagination).toBeGreaterThan(-1);
+    expect(guide.slice(pagination, elementEnd(guide, pagination, 'div'))).not.toContain('<svg');
+  });
+});
