@@ -1,12 +1,10 @@
 /**
  * Keeps the keys a reader types into the search dialog before it has a search
  * box, and once Pagefind's UI draws the box in the open dialog, puts them in
- * it and gives it the focus (Starlight focused the box when the dialog
- * opened, when there was none yet). There are two such moments: Starlight
- * sets search up only when the browser is first idle, and this site then
- * loads Pagefind's UI when the reader goes to search
- * (`pagefind-ui-on-demand.ts`). A reader who opens search at once and types
- * would otherwise lose the first letters. Runs as the page loads.
+ * it and gives it the focus. The dialog opens at once, but Pagefind's UI
+ * loads when the reader goes to search (site-search.ts, pagefind-ui.ts): a
+ * reader who opens search and types at once would otherwise lose the first
+ * letters. Runs as the page loads.
  */
 export function keepTypingUntilSearchBox(container: Element): void {
   const dialog = container.closest('dialog');
