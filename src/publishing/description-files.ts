@@ -38,6 +38,9 @@ export function descriptionFile(format: DescriptionFormat, bytes: number): Descr
     : { format, name, gzip: false, bytes, type: `${type}; charset=utf-8` };
 }
 
+/** The file a model was read from (an earlier major's release file, too); the build's description by default. */
+const writtenFile = (model: ApiModel) => model.files?.[0] ?? resolveSpecPath(process.cwd());
+
 /** A build loads one model: its files are sized once. */
 let sized: { model: ApiModel; files: Promise<DescriptionFile[]> } | undefined;
 
@@ -49,7 +52,7 @@ export function descriptionFiles(model: ApiModel): Promise<DescriptionFile[]> {
 
 async function sizeFiles(model: ApiModel): Promise<DescriptionFile[]> {
   // A description written in YAML is served as written: its size is the file's, without reading it all.
-  const yaml = (await servedAsWritten(model)) ? await specFileBytes() : Buffer.byteLength(yamlText(model));
+  const yaml = (await servedAsWritten(model)) ? await specFileBytes(model) : Buffer.byteLength(yamlText(model));
   return [descriptionFile('YAML', yaml), descriptionFile('JSON', Buffer.byteLength(jsonText(model)))];
 }
 
@@ -60,7 +63,7 @@ export async function descriptionBytes(model: ApiModel, file: DescriptionFile): 
       ? Buffer.from(jsonText(model))
       : (await servedAsWritten(model))
         ? // Bytes, not text: as a string a 58 MB description with any non-ASCII character is 116 MB.
-          await readFile(resolveSpecPath(process.cwd()))
+          await readFile(writtenFile(model))
         : Buffer.from(yamlText(model));
   return file.gzip ? gzipSync(whole) : whole;
 }
@@ -82,7 +85,7 @@ function yamlText(model: ApiModel): string {
  */
 async function servedAsWritten(model: ApiModel): Promise<boolean> {
   if (model.convertedFrom || (model.files?.length ?? 1) > 1) return false;
-  const handle = await open(resolveSpecPath(process.cwd()));
+  const handle = await open(writtenFile(model));
   try {
     const start = Buffer.alloc(4096);
     const { bytesRead } = await handle.read(start, 0, start.length, 0);
@@ -92,8 +95,8 @@ async function servedAsWritten(model: ApiModel): Promise<boolean> {
   }
 }
 
-async function specFileBytes(): Promise<number> {
-  const handle = await open(resolveSpecPath(process.cwd()));
+async function specFileBytes(model: ApiModel): Promise<number> {
+  const handle = await open(writtenFile(model));
   try {
     return (await handle.stat()).size;
   } finally {

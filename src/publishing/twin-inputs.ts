@@ -2,6 +2,7 @@
 import { guideSandbox } from '../guides/sandbox-address.ts';
 import { type ApiModel, sandboxServer } from '../openapi/index.ts';
 import type { TwinInputs } from '../reference/page-markdown.ts';
+import { descriptionDownloadPath } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
 import { descriptionFiles } from './description-files.ts';
 
@@ -14,7 +15,7 @@ export async function twinInputs(model: ApiModel, dev: boolean): Promise<TwinInp
     downloads: [
       ...files.map((file) => ({
         name: file.name,
-        path: sitePath(`/${file.name}`),
+        path: descriptionDownloadPath(model, file.name),
         note: `the description, as ${file.format}${file.gzip ? ', gzip-compressed' : ''}`,
       })),
       { name: 'llms.txt', path: sitePath('/llms.txt'), note: 'the reference listed for AI agents' },

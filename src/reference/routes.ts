@@ -41,6 +41,15 @@ export function publishReferenceAt(model: ApiModel, base: string): void {
 /** Where a model's reference lives: `reference`, or the path an earlier version was published at. */
 export const referenceBaseOf = (model: ApiModel): string => publishedBases.get(model) ?? referenceBase;
 
+/**
+ * Where a model's description downloads (`openapi.yaml`, …) are, under the site's base path: at the site's root for
+ * the current version, beside an earlier major's reference for its release (`/reference/1.x/openapi.yaml`).
+ */
+export function descriptionDownloadPath(model: ApiModel, fileName: string): string {
+  const base = publishedBases.get(model);
+  return sitePath(`${base ? `/${base}` : ''}/${fileName}`);
+}
+
 /** Path segments the reference uses itself; a tag with one of these slugs gets a suffix. */
 const reservedSlugs = new Set(['schemas', 'errors']);
 

@@ -100,6 +100,10 @@ describe('a build with an earlier major', () => {
       ]),
     );
     expect(pages).not.toContain('/reference/plants/delete-plant/');
+    // Its introduction offers its own description for download, the release it is built from.
+    expect(page('/reference/1.x/')).toContain('href="/reference/1.x/openapi.yaml"');
+    expect(readFileSync(path.join(outDir, 'reference/1.x/openapi.yaml'), 'utf8')).toMatch(/version: 1\.1\.0/);
+    expect(page('/reference/')).toContain('href="/openapi.yaml"');
     // 1.1.0's Plant still has the field 2.0.0 dropped.
     expect(text('/reference/1.x/schemas/plant/')).toContain('nickname');
     expect(text('/reference/schemas/plant/')).not.toContain('nickname');
