@@ -4,10 +4,12 @@
  *   as a docs team runs it (a process, file reading included); goal under 5 s.
  * - The build with one earlier release (so with a changelog page, a feed and "Added in" on pages) beside the same
  *   build without releases, in turns so that a drifting machine weighs on both; goal under 10 % more time.
+ * - The build with one earlier major (the same description as 2.0.0, with 1.0.0 released: two references side by
+ *   side), beside the single-version one with a changelog; goals: time ≤ 2.1×, peak memory (largest process) ≤ 1.2×.
  * Figures, not a test: this machine's timings vary from run to run. BENCH_ROUNDS sets the turns (default 2).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import yaml from 'js-yaml';
@@ -31,6 +33,14 @@ function main(): void {
     writeTo(path.join(withHistory, 'releases', '1.0.0.yaml'), releaseHeader('1.0.0', '2026-11-01') + base);
     const head = writeTo(path.join(withHistory, 'openapi.yaml'), yaml.dump(next, { lineWidth: -1, noRefs: true }));
     const alone = writeTo(path.join(work, 'alone', 'openapi.yaml'), yaml.dump(next, { lineWidth: -1, noRefs: true }));
+    // The same next version as a new major: the 1.0.0 release is then built as /reference/1.x/ beside it.
+    const withMajor = path.join(work, 'with-major');
+    mkdirSync(path.join(withMajor, 'releases'), { recursive: true });
+    writeTo(path.join(withMajor, 'releases', '1.0.0.yaml'), releaseHeader('1.0.0', '2026-11-01') + base);
+    const major = writeTo(
+      path.join(withMajor, 'openapi.yaml'),
+      yaml.dump({ ...next, info: { ...(next.info as Json), version: '2.0.0' } }, { lineWidth: -1, noRefs: true }),
+    );
 
     console.log(`spec:diff and the changelog's build cost, on ${operations.toLocaleString('en')} operations\n`);
     const diffs = Array.from({ length: 3 }, () =>
@@ -39,18 +49,25 @@ function main(): void {
     const diffSeconds = median(diffs);
     console.log(`spec:diff (3 runs): ${diffs.map(seconds).join(', ')}; median ${seconds(diffSeconds)} (goal < 5 s)`);
 
-    const plain: number[] = [];
-    const history: number[] = [];
+    const plain: Run[] = [];
+    const history: Run[] = [];
+    const majors: Run[] = [];
     for (let round = 0; round < rounds; round++) {
       plain.push(build(alone, path.join(work, 'out-alone')));
       history.push(build(head, path.join(work, 'out-history')));
+      majors.push(build(major, path.join(work, 'out-major')));
       console.log(
-        `round ${round + 1}: without releases ${seconds(plain.at(-1) ?? 0)}, with one ${seconds(history.at(-1) ?? 0)}`,
+        `round ${round + 1}: without releases ${lastRun(plain)}, with one ${lastRun(history)}, with an earlier major ${lastRun(majors)}`,
       );
     }
-    const ratio = median(history) / median(plain) - 1;
+    const time = (runs: Run[]) => median(runs.map((r) => r.seconds));
+    const memory = (runs: Run[]) => median(runs.map((r) => r.peakBytes ?? Number.NaN));
+    const ratio = time(history) / time(plain) - 1;
     console.log(
-      `build: ${seconds(median(plain))} without releases, ${seconds(median(history))} with a changelog: ${ratio >= 0 ? '+' : ''}${(ratio * 100).toFixed(1)} % (goal < 10 %)`,
+      `build: ${seconds(time(plain))} without releases, ${seconds(time(history))} with a changelog: ${ratio >= 0 ? '+' : ''}${(ratio * 100).toFixed(1)} % (goal < 10 %)`,
+    );
+    console.log(
+      `earlier major: ${seconds(time(majors))}, ${(time(majors) / time(history)).toFixed(2)}× the single version's time (goal ≤ 2.1×); peak memory ${megabytes(memory(majors))} vs ${megabytes(memory(history))}, ${(memory(majors) / memory(history)).toFixed(2)}× (goal ≤ 1.2×)`,
     );
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -87,10 +104,35 @@ function writeTo(file: string, text: string): string {
   return file;
 }
 
-function build(spec: string, outDir: string): number {
-  rmSync(outDir, { recursive: true, force: true });
-  return timed('sh', ['src/build/build-site.sh', '--outDir', outDir], { PETSTORE_SPEC: spec });
+/** A build's wall time, and the peak RSS of its largest process (GNU time's %M, when /usr/bin/time is there). */
+interface Run {
+  seconds: number;
+  peakBytes: number | undefined;
+  /** HTML pages written: the earlier major's reference doubles them. */
+  pages: number;
 }
+
+const gnuTime = '/usr/bin/time';
+
+function build(spec: string, outDir: string): Run {
+  rmSync(outDir, { recursive: true, force: true });
+  const report = path.join(path.dirname(outDir), `${path.basename(outDir)}.time`);
+  const command = ['sh', 'src/build/build-site.sh', '--outDir', outDir];
+  const pages = () => readdirSync(outDir, { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
+  if (!existsSync(gnuTime)) {
+    const seconds = timed(command[0] as string, command.slice(1), { PETSTORE_SPEC: spec });
+    return { seconds, peakBytes: undefined, pages: pages() };
+  }
+  const seconds = timed(gnuTime, ['-f', '%M', '-o', report, ...command], { PETSTORE_SPEC: spec });
+  return { seconds, peakBytes: Number(readFileSync(report, 'utf8').trim().split('\n').at(-1)) * 1024, pages: pages() };
+}
+
+const lastRun = (runs: Run[]) => {
+  const last = runs.at(-1);
+  return last ? `${seconds(last.seconds)} (${megabytes(last.peakBytes ?? Number.NaN)}, ${last.pages} pages)` : '';
+};
+
+const megabytes = (n: number) => `${Math.round(n / 1e6)} MB`;
 
 /** Runs a command from the project root; its wall time in seconds. Exits the bench when it fails. */
 function timed(command: string, args: string[], env: Record<string, string> = {}): number {
