@@ -3,11 +3,12 @@
  * can choose from — the guides (each with its one line), the reference by group and tag (each operation with its
  * method and path, a link to its Markdown twin and its badge), the models, and an "Optional" section (downloads,
  * changelog, error catalog). A description too large to list every operation usefully lists its tags instead
- * (`operationsListedUpTo`), each linked to its page with its count.
+ * (`operationsListedUpTo`), each linked to its Markdown twin with its count, and the models index's pages rather
+ * than every model.
  */
 import { type ApiModel, countOf, operationById } from '../openapi/index.ts';
 import { markdownToText, topSections } from '../render/markdown.ts';
-import { operationTitle, referenceUrls, tagLabel } from './routes.ts';
+import { modelsIndexPages, operationTitle, referenceUrls, tagLabel, twinOf } from './routes.ts';
 
 /**
  * Past this many operations the file lists tags, not operations: a line per operation is then about what an agent
@@ -61,7 +62,9 @@ export function llmsText(model: ApiModel, { absolute, guides, optional }: LlmsIn
     lines.push(`### ${group.title}`, '');
     for (const tag of tags) {
       if (!listOperations) {
-        lines.push(`- [${tagLabel(tag)}](${absolute(urls.tag(tag))}): ${countOf(tag.operations.length, 'operation')}`);
+        lines.push(
+          `- [${tagLabel(tag)}](${absolute(twinOf(urls.tag(tag)))}): ${countOf(tag.operations.length, 'operation')}`,
+        );
         continue;
       }
       if (group.tags.length > 1) lines.push(`- ${tagLabel(tag)}:`);
@@ -80,11 +83,23 @@ export function llmsText(model: ApiModel, { absolute, guides, optional }: LlmsIn
   }
   if (model.schemas.length > 0) {
     lines.push('## Models', '');
-    for (const schema of model.schemas) {
-      const page = urls.schema(schema.name);
-      if (!page) continue;
-      const said = schema.schema.description ? markdownToText(schema.schema.description).split(/(?<=\.)\s/)[0] : '';
-      lines.push(`- [${schema.name}](${absolute(page)})${said ? `: ${said}` : ''}`);
+    // A line per model is as long as a line per operation: GitHub's hundreds of models alone made the file several
+    // times what an agent reads whole. Past one index page, or when tags stand for operations, the index's pages do.
+    const indexPages = modelsIndexPages(model);
+    if (!listOperations || indexPages.length > 1) {
+      for (const { schemas, number } of indexPages) {
+        const range = indexPages.length > 1 ? ` (${schemas[0]?.name} to ${schemas.at(-1)?.name})` : '';
+        lines.push(
+          `- [Models${range}](${absolute(twinOf(urls.schemasPage(number)))}): ${countOf(schemas.length, 'model')}`,
+        );
+      }
+    } else {
+      for (const schema of model.schemas) {
+        const page = urls.schema(schema.name);
+        if (!page) continue;
+        const said = schema.schema.description ? markdownToText(schema.schema.description).split(/(?<=\.)\s/)[0] : '';
+        lines.push(`- [${schema.name}](${absolute(page)})${said ? `: ${said}` : ''}`);
+      }
     }
     lines.push('');
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { llmsText, operationsListedUpTo } from '../../src/reference/llms-text.ts';
+import { modelsIndexPages, referenceUrls } from '../../src/reference/routes.ts';
 import { generateDescription } from '../bench/generate-description.ts';
 import { modelOf } from './support/check.ts';
 
@@ -44,12 +45,19 @@ describe('llms.txt', () => {
     expect(Buffer.byteLength(text)).toBeLessThan(10_000);
   });
 
-  it(`lists tags instead of operations past ${operationsListedUpTo} operations, and stays small`, async () => {
+  it(`lists tags and the models index's pages, each as Markdown, past ${operationsListedUpTo} operations, and stays small`, async () => {
     const large = await modelOf(generateDescription(2_000));
     const text = llmsText(large, { absolute, guides: [], optional: [] });
-    expect(text).not.toContain('.md)');
+    const urls = referenceUrls(large);
+    for (const operation of large.operations) expect(text).not.toContain(urls.operationMarkdown(operation));
     const tag = large.tags.find((t) => t.operations.length > 0);
-    expect(text).toContain(`[${tag?.summary ?? tag?.name}](`);
-    expect(Buffer.byteLength(text)).toBeLessThan(200_000);
+    expect(text).toContain(`[${tag?.summary ?? tag?.name}](https://docs.example.org/reference/${tag?.slug}.md): `);
+    const pages = modelsIndexPages(large);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(text).toContain('](https://docs.example.org/reference/schemas.md): 400 models');
+    expect(text).toContain(`](https://docs.example.org/reference/schemas/page/${pages.length}.md): `);
+    for (const schema of large.schemas) expect(text).not.toContain(`[${schema.name}](`);
+    // Under the issue's goal for GitHub's description, which is smaller.
+    expect(Buffer.byteLength(text)).toBeLessThan(50_000);
   });
 });
