@@ -15,8 +15,8 @@ import { dereference, isReference } from './refs.ts';
 export class SchemaResolver {
   readonly #root: object;
   /**
-   * Definitions by `$ref`: the description does not change once checked, and pages resolve the same few hundred
-   * references millions of times (a Graph-shaped build parsed each pointer again every time).
+   * Definitions by `$ref`: the description does not change once checked, and every page resolves the same
+   * references again, each a JSON pointer to parse and follow.
    */
   readonly #definitions = new Map<string, OpenAPIV3.SchemaObject>();
 

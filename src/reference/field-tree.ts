@@ -51,9 +51,8 @@ export const fieldDepthAtMost = 6;
  * repository whose owner, organisation, parent and template repository were each expanded inside it, 455 fields
  * and a 146 KB page (171 fields with them as links). Its biggest webhook payload model (859 fields, 124 KB) came
  * to 85 KB: the repository, organisation and sender models in it became links; the rest of it is inline fields,
- * which no nesting limit cuts. At 300, a Graph-shaped "get" page showed its 60-field model and three nested
- * ones (~210 fields, half the page); 200 keeps a page's own model and one or two small nested ones (GitHub:
- * 24 operation pages of 1,223 then link their nested models, its issue pages among them).
+ * which no nesting limit cuts. A higher budget let a Graph-shaped "get" page list its model and three nested
+ * ones, half the page; this one keeps a page's own model and a small nested one or two.
  */
 export const fieldsPerPage = 200;
 

@@ -109,9 +109,8 @@ export const requestBodyFile = 'request-body.json';
 
 /**
  * A JSON request body longer than this in lines is not written out in each language: the samples read it from
- * `requestBodyFile`, and the pane shows it once. Four copies of a Graph-shaped body (bounded at `maxValues`
- * values, ~150 lines) were half of an "update" page and of its Markdown twin. Every Pet Store and GitHub body
- * but one is shorter.
+ * `requestBodyFile`, and the pane shows it once. Four copies of a Graph-shaped body (a generated one, bounded
+ * at `maxValues` values) were half of an "update" page and of its Markdown twin; the Pet Store's are far shorter.
  */
 export const sharedBodyLines = 60;
 

@@ -134,7 +134,7 @@ export interface PropertyRow {
 
 /**
  * Each schema's merged properties, per resolver: a page asks for those of every field's type to decide whether it
- * expands, and every page asks again for the same models (a Graph-shaped build spent a tenth of its time here).
+ * expands, and every page (and its Markdown twin) asks again for the same models.
  */
 const mergedProperties = new WeakMap<SchemaResolver, WeakMap<object, readonly PropertyRow[] | null>>();
 
