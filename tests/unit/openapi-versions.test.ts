@@ -118,8 +118,12 @@ components:
   });
 
   it('still refuses what the 3.1 schema refuses, naming the version', async () => {
-    const problems = await problemsOf(describe31('type: string').replace('paths:', 'pathz: {}\npaths:'));
-    expect(problems.map((p) => p.message)).toContain('`pathz` is not a field OpenAPI 3.1 allows here.');
+    const text = describe31('type: string').replace(
+      '      tags: [Things]\n',
+      '      tags: [Things]\n      sumary: Misspelt\n',
+    );
+    const problems = await problemsOf(text);
+    expect(problems.map((p) => p.message)).toContain('`sumary` is not a field OpenAPI 3.1 allows here.');
   });
 
   it('leaves a 3.0 description as it is', () => {
