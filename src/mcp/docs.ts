@@ -59,10 +59,13 @@ export function createDocs(model: ApiModel, inputs: TwinInputs, absolute: (path:
   // not its whole twin: a large description's thousands of twins would take far longer than a search should.
   let pages: { title: string; url: string; text: string; lower: string }[] | undefined;
   const searchable = () => {
-    pages ??= referenceRoutes(model).map((route) => {
-      const text = searchText(model, route, inputs).replace(/\s+/g, ' ');
-      return { title: route.title, url: absolute(twinOf(`/${route.path}/`)), text, lower: text.toLowerCase() };
-    });
+    // A tag's further pages of operations are not searched: its overview and each operation are.
+    pages ??= referenceRoutes(model)
+      .filter((route) => route.type !== 'tag' || route.listing.number === 1)
+      .map((route) => {
+        const text = searchText(model, route, inputs).replace(/\s+/g, ' ');
+        return { title: route.title, url: absolute(twinOf(`/${route.path}/`)), text, lower: text.toLowerCase() };
+      });
     return pages;
   };
   // Twins asked for again (an agent rereads the page it works on) are not made again.

@@ -46,10 +46,11 @@ export function pageHeadings(route: ReferenceRoute, outline?: OperationOutline):
     case 'tag':
       return [
         // A tag's description may be a long introduction (DigitalOcean's runs to pages): its sections are listed too.
-        ...(route.tag.description
+        // Only the overview, the first of a tag's pages, shows it.
+        ...(route.tag.description && route.listing.number === 1
           ? markdownHeadings(route.tag.description, { highestHeading: 2, headingIds: tagHeadingIds })
           : []),
-        ...(route.tag.operations.length > 0 ? [{ depth: 2, slug: 'operations', text: 'Operations' }] : []),
+        ...(route.listing.operations.length > 0 ? [{ depth: 2, slug: 'operations', text: 'Operations' }] : []),
       ];
     case 'operation':
       if (!outline) throw new Error(`pageHeadings: the operation ${route.operation.operationId} needs its outline`);

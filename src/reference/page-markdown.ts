@@ -4,14 +4,7 @@
  * gives what the model cannot (the download files), and everything from the description goes through
  * `markdown-text.ts`.
  */
-import {
-  type ApiModel,
-  type ApiOperation,
-  type ApiSchema,
-  type ApiTag,
-  operationById,
-  operationCount,
-} from '../openapi/index.ts';
+import { type ApiModel, type ApiOperation, type ApiSchema, type ApiTag, operationCount } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
 import { errorReturners } from './error-returners.ts';
 import { fieldTreeLines } from './field-markdown.ts';
@@ -20,7 +13,14 @@ import { introductionParts, introductionSections } from './introduction-parts.ts
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
 import { ungroupedHeading, ungroupedInWindow, ungroupedTags } from './navigation.ts';
 import { operationMarkdown } from './operation-markdown.ts';
-import { type ModelsIndexPage, operationTitle, type ReferenceRoute, referenceUrls, tagLabel } from './routes.ts';
+import {
+  type ModelsIndexPage,
+  operationTitle,
+  type ReferenceRoute,
+  referenceUrls,
+  type TagListingPage,
+  tagLabel,
+} from './routes.ts';
 import { constraints, typeLabel } from './schema-summary.ts';
 import { operationsUsing } from './schema-usage.ts';
 import { statusText } from './status-text.ts';
@@ -38,7 +38,7 @@ export function pageMarkdown(model: ApiModel, route: ReferenceRoute, inputs: Twi
     case 'introduction':
       return introductionMarkdown(model, inputs);
     case 'tag':
-      return tagMarkdown(model, route.tag);
+      return tagMarkdown(model, route.tag, route.title, route.listing);
     case 'operation':
       return operationMarkdown(model, route.operation);
     case 'schemas':
@@ -142,16 +142,28 @@ function sandboxSection(sandbox: NonNullable<TwinInputs['sandbox']>): string | u
   return `## Try it against the local sandbox\n\nRun \`npm run dev\` and the portal starts together with a sandbox of the API at ${code(sandbox.url)}. It keeps its data in memory, seeded from the description's examples, and **resets every time it restarts**.${sandbox.keyHeader ? ` Send one of these demo keys in the ${code(sandbox.keyHeader)} header:` : ''}\n\n${keys}`;
 }
 
-export function tagMarkdown(model: ApiModel, tag: ApiTag): string {
-  const operations = tag.operations.flatMap((id) => operationById(model, id) ?? []);
+/** A tag's overview, or one further page of its operations (`TagListingPage`), as its HTML page shows it. */
+export function tagMarkdown(model: ApiModel, tag: ApiTag, title: string, listing: TagListingPage): string {
+  const urls = referenceUrls(model);
   const group = model.tagGroups.find((g) => g.tags.includes(tag.name));
+  const overview = listing.number === 1;
+  const pages =
+    listing.pages.length > 1 &&
+    [
+      `${listing.total.toLocaleString('en')} operations, in the description's order on ${listing.pages.length} pages:`,
+      listing.pages
+        .map((page, i) => `${i + 1}. [${inline(`${page.first} to ${page.last}`)}](${urls.tagPage(tag, i + 1)})`)
+        .join('\n'),
+    ].join('\n\n');
   return join([
-    `# ${inline(tagLabel(tag))}`,
+    `# ${inline(title)}`,
     group && !group.implicit && group.name !== tag.name && `Part of ${inline(tagLabel(group))}.`,
-    descriptionMarkdown(tag.description, 2),
-    tag.externalDocs && `More: ${code(tag.externalDocs.url)}`,
-    operations.length > 0 && '## Operations',
-    operations.map((operation) => operationItem(model, operation)).join('\n'),
+    overview && descriptionMarkdown(tag.description, 2),
+    overview && tag.externalDocs && `More: ${code(tag.externalDocs.url)}`,
+    !overview && `More operations of [${inline(tagLabel(tag))}](${urls.tag(tag)}), whose overview describes them.`,
+    listing.operations.length > 0 && '## Operations',
+    pages,
+    listing.operations.map((operation) => operationItem(model, operation)).join('\n'),
   ]);
 }
 

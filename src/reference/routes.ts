@@ -55,7 +55,7 @@ const reservedSlugs = new Set(['schemas', 'errors']);
 
 export type ReferenceRoute =
   | { type: 'introduction'; path: string; title: string; shows: IntroductionSections; parts: IntroductionParts }
-  | { type: 'tag'; path: string; title: string; tag: ApiTag; group: ApiTagGroup | undefined }
+  | { type: 'tag'; path: string; title: string; tag: ApiTag; group: ApiTagGroup | undefined; listing: TagListingPage }
   | { type: 'operation'; path: string; title: string; operation: ApiOperation; tag: ApiTag }
   | { type: 'schemas'; path: string; title: string; index: ModelsIndexPage }
   | { type: 'schema'; path: string; title: string; schema: ApiSchema }
@@ -78,10 +78,31 @@ export interface ModelsIndexPage {
 /** Models listed on one page of the models index: GitHub's hundreds still fit on a page or two. */
 export const modelsPerIndexPage = 400;
 
+/**
+ * One page of a tag's operations. Up to `operationsPerTagPage`, the tag's overview lists them all; past that, the
+ * overview lists the first page and each further page (`/reference/<tag>/page/2/`) the next, in the description's
+ * order, each page named by its first and last operation: the untagged half of a description of Microsoft Graph's
+ * size otherwise made one page far past the page-size goal.
+ */
+export interface TagListingPage {
+  operations: ApiOperation[];
+  /** How many operations the tag has, on all its pages. */
+  total: number;
+  /** The first and last operation title of every page, in order (one entry when the list is one page). */
+  pages: { first: string; last: string }[];
+  /** This page's place in `pages`, from 1 (1 is the tag's overview; see `ReferenceUrls.tagPage`). */
+  number: number;
+}
+
+/** Operations listed on one page of a tag: a page of them stays well under the page-size goal. */
+export const operationsPerTagPage = 400;
+
 /** URL paths (no leading slash, trailing slash) for everything the reference links to. */
 export interface ReferenceUrls {
   introduction: string;
   tag(tag: ApiTag): string;
+  /** The tag's operation list's page `number` (1 is the tag's overview, `tag`). */
+  tagPage(tag: ApiTag, number: number): string;
   operation(operation: ApiOperation): string;
   /** The operation page's Markdown twin (its URL with `.md`): what agents read. */
   operationMarkdown(operation: ApiOperation): string;
@@ -110,6 +131,8 @@ function buildUrls(model: ApiModel, under: (path: string) => string = (path) => 
   return {
     introduction: under(`/${base}/`),
     tag: (tag) => under(`/${base}/${tagSegment(tag.slug)}/`),
+    // Under `page/`, as the models index: an operation's slug may be `page`, but none holds a slash.
+    tagPage: (tag, number) => under(`/${base}/${tagSegment(tag.slug)}/${number === 1 ? '' : `page/${number}/`}`),
     operation: operationPath,
     operationMarkdown: (operation) => twinOf(operationPath(operation)),
     operationById: (id) => {
@@ -147,7 +170,12 @@ export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
     },
   ];
   for (const tag of model.tags) {
-    routes.push({ type: 'tag', path: strip(urls.tag(tag)), title: tagLabel(tag), tag, group: groupOf.get(tag.name) });
+    const group = groupOf.get(tag.name);
+    for (const listing of tagListingPages(model, tag)) {
+      const title =
+        listing.number === 1 ? tagLabel(tag) : `${tagLabel(tag)}, page ${listing.number} of ${listing.pages.length}`;
+      routes.push({ type: 'tag', path: strip(urls.tagPage(tag, listing.number)), title, tag, group, listing });
+    }
   }
   // An operation with several tags has one page, under its first tag.
   for (const operation of model.operations) {
@@ -183,6 +211,17 @@ export function modelsIndexPages(model: ApiModel, perPage = modelsPerIndexPage):
   );
   const pages = chunks.map((chunk) => ({ first: chunk[0]?.name ?? '', last: chunk.at(-1)?.name ?? '' }));
   return chunks.map((chunk, i) => ({ schemas: chunk, pages, number: i + 1 }));
+}
+
+/** A tag's operations, in pages of at most `perPage`, in the description's order (one page, maybe empty, when few). */
+export function tagListingPages(model: ApiModel, tag: ApiTag, perPage = operationsPerTagPage): TagListingPage[] {
+  const operations = tag.operations.flatMap((id) => operationById(model, id) ?? []);
+  const chunks = Array.from({ length: Math.ceil(operations.length / perPage) || 1 }, (_, i) =>
+    operations.slice(i * perPage, (i + 1) * perPage),
+  );
+  const title = (operation: ApiOperation | undefined) => (operation ? operationTitle(operation) : '');
+  const pages = chunks.map((chunk) => ({ first: title(chunk[0]), last: title(chunk.at(-1)) }));
+  return chunks.map((chunk, i) => ({ operations: chunk, total: operations.length, pages, number: i + 1 }));
 }
 
 /** Alphabetical as a reader expects: case and accents aside, numbers by value. */
