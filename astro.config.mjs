@@ -5,6 +5,7 @@ import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
 import { buildMemoryIntegration } from './src/build/build-memory.ts';
 import { consoleBundleIntegration } from './src/build/console-bundle-integration.ts';
+import { agentTextsIntegration } from './src/integration/agent-texts-integration.ts';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
 import { resolveSpecPath } from './src/openapi/index.ts';
@@ -110,5 +111,6 @@ export default defineConfig({
     renderWorkerIntegration(),
     consoleBundleIntegration(),
     hostFilesIntegration(portalConfig, site),
+    agentTextsIntegration(),
   ],
 });

@@ -5,8 +5,8 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { fullText } from '../../src/reference/llms-full.ts';
+import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { textFilesInMemory, writeFullText } from '../../src/reference/llms-full.ts';
 import { descriptionMarkdown, inline } from '../../src/reference/markdown-text.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
 import { operationOutline, outlineHeadings } from '../../src/reference/operation-outline.ts';
@@ -176,10 +176,23 @@ describe('llms-full.txt', () => {
     guides: [{ path: '/guides/getting-started/', markdown: '# Getting started\n\n## 1. Get a sandbox key\n' }],
     changelog: { path: '/changelog/', markdown: '# Changelog\n\n## 1.1.0\n' },
   };
-  const full = fullText(model, inputs, others);
+  const absolute = (path: string) => `https://docs.example.org${path}`;
+  /** The full text written to memory, and how often each page's Markdown was asked for. */
+  const written = async (of: ApiModel, splitAt?: number) => {
+    const files = textFilesInMemory();
+    const asked = new Map<string, number>();
+    const markdownOf = (r: ReferenceRoute) => {
+      asked.set(r.path, (asked.get(r.path) ?? 0) + 1);
+      return pageMarkdown(of, r, inputs);
+    };
+    const full = await writeFullText(of, markdownOf, others, files, absolute, splitAt);
+    return { full, files, asked };
+  };
 
-  it('is every page’s Markdown in reading order: guides, introduction, tags with their operations, models, errors, changelog', () => {
-    const text = full.whole ?? '';
+  it('is every page’s Markdown in reading order: guides, introduction, tags with their operations, models, errors, changelog', async () => {
+    const { full, files, asked } = await written(model);
+    const text = files.read('llms-full.txt') ?? '';
+    expect(full.wholeBytes).toBe(Buffer.byteLength(text));
     const at = (s: string) => {
       const i = text.indexOf(s);
       expect(i, s).toBeGreaterThanOrEqual(0);
@@ -195,21 +208,68 @@ describe('llms-full.txt', () => {
     expect(guide < intro && intro < orders && orders < placeOrder && placeOrder < order).toBe(true);
     expect(order < errors && errors < changelog).toBe(true);
     for (const r of routes) expect(text).toContain(`<!-- /${r.path}/ -->`);
+    // Each page's Markdown is made once, for its twin and the full text alike.
+    expect([...asked.values()].every((times) => times === 1)).toBe(true);
+    // One file: no parts are left behind.
+    expect(files.names()).toEqual(['llms-full.txt']);
   });
 
-  it('is one file for the Pet Store, and parts per tag group past the threshold', () => {
-    expect(full.whole).toBeDefined();
-    const split = fullText(model, inputs, others, 10_000);
-    expect(split.whole).toBeUndefined();
-    expect(split.parts.map((p) => p.slug)).toEqual([
+  it('is one file for the Pet Store, and past the threshold an index of parts per tag group', async () => {
+    const { full, files, asked } = await written(model, 10_000);
+    expect(full.wholeBytes).toBeUndefined();
+    expect(full.parts.map((p) => p.slug)).toEqual([
       'guides',
       'introduction',
       ...model.tagGroups.map((g) => g.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')),
       'models',
       'changelog',
     ]);
-    const joined = split.parts.map((p) => p.text).join('\n\n');
+    const texts = full.parts.map((p) => files.read(`llms-full/${p.slug}.txt`) ?? '');
+    expect(texts.map((t) => Buffer.byteLength(t))).toEqual(full.parts.map((p) => p.bytes));
+    const joined = texts.join('\n\n');
     for (const r of routes) expect(joined).toContain(`<!-- /${r.path}/ -->`);
     expect(joined).toContain('<!-- /guides/getting-started/ -->');
+    expect([...asked.values()].every((times) => times === 1)).toBe(true);
+    const index = files.read('llms-full.txt') ?? '';
+    for (const part of full.parts) {
+      expect(index).toContain(
+        `(https://docs.example.org/llms-full/${part.slug}.txt): ${Math.ceil(part.bytes / 1000)} KB`,
+      );
+    }
+  });
+
+  it('packs consecutive tags outside any group into parts up to the threshold, named by their first and last tag', async () => {
+    const tags = Array.from({ length: 12 }, (_, i) => `Tag ${String.fromCharCode(65 + i)}`);
+    const paths = tags
+      .map(
+        (tag, i) => `  /things${i}:
+    get:
+      operationId: getThing${i}
+      summary: Get thing ${i}
+      tags: [${tag}]
+      description: ${'A sentence about things that fills the page. '.repeat(20)}
+      responses:
+        '200':
+          description: OK`,
+      )
+      .join('\n');
+    const ungrouped = await modelOf(`openapi: 3.0.3
+info: { title: Things, version: 1.0.0 }
+paths:
+${paths}
+`);
+    const { full, files } = await written(ungrouped, 6_000);
+    const tagParts = full.parts.filter((p) => !['guides', 'introduction', 'models', 'changelog'].includes(p.slug));
+    expect(tagParts.length).toBeGreaterThan(1);
+    expect(tagParts.length).toBeLessThan(tags.length);
+    // In reading order, each part's tags follow the last part's, and its title names its first and last.
+    const tagsOf = (slug: string) =>
+      [...(files.read(`llms-full/${slug}.txt`) ?? '').matchAll(/^# (Tag [A-Z])$/gm)].map((m) => m[1]);
+    expect(tagParts.flatMap((p) => tagsOf(p.slug))).toEqual(tags);
+    for (const part of tagParts) {
+      const held = tagsOf(part.slug);
+      expect(part.title).toBe(held.length === 1 ? held[0] : `${held[0]} to ${held.at(-1)}`);
+      if (held.length > 1) expect(part.bytes).toBeLessThanOrEqual(6_000);
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Every reference page as Markdown, at the page's URL plus `.md` (the current introduction's: `reference.md.ts`;
- * an earlier major's, `/reference/1.x.md`, is here).
+ * In `astro dev`: every reference page as Markdown, at the page's URL plus `.md` (the current introduction's:
+ * `introduction-twin.ts`; an earlier major's, `/reference/1.x.md`, is here). A build writes the same files once
+ * (`publishing/agent-texts.ts`).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getReferenceVersions } from '../../data/reference-versions.ts';

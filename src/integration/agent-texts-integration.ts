@@ -1,0 +1,77 @@
+/**
+ * What agents read: every reference page's Markdown twin, `/llms-full.txt` (or its parts) and `/llms.txt`. A build
+ * writes them once its pages are written (`publishing/agent-texts.ts`), making each page's Markdown once for both its
+ * twin and the full text, rather than as thousands of Astro endpoints that each made it again. `astro dev` serves
+ * them from routes (`agent-text-routes/`) that call the same functions.
+ *
+ * The guides' and the changelog's twins are made by Astro's container, which only pages reach: a build-only route
+ * hands them over as a file, read and removed here.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { loadReferenceVersions } from '../data/reference-versions.ts';
+import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
+import { type OtherTwinList, writeAgentTexts } from '../publishing/agent-texts.ts';
+import { loadPortalConfig } from '../publishing/portal-config.ts';
+import { twinInputs } from '../publishing/twin-inputs.ts';
+import { useSiteBase } from '../reference/site-path.ts';
+
+/** The build-only route's file: below the output folder's root, never published. */
+const otherTwinsFile = 'other-twins.json';
+
+export function agentTextsIntegration(): AstroIntegration {
+  let root = process.cwd();
+  let site: string | undefined;
+  let building = false;
+  const route = (pattern: string, file: string) => ({
+    pattern,
+    entrypoint: fileURLToPath(new URL(`./agent-text-routes/${file}`, import.meta.url)),
+  });
+  return {
+    name: 'petstore:agent-texts',
+    hooks: {
+      'astro:config:setup': ({ command, injectRoute }) => {
+        building = command === 'build';
+        if (command === 'dev') {
+          injectRoute(route('/reference.md', 'introduction-twin.ts'));
+          injectRoute(route('/reference/[...slug].md', 'reference-twin.ts'));
+          injectRoute(route('/llms.txt', 'llms-txt.ts'));
+          injectRoute(route('/llms-full.txt', 'llms-full-txt.ts'));
+          injectRoute(route('/llms-full/[part].txt', 'llms-full-part.ts'));
+        } else if (building) {
+          injectRoute(route(`/${otherTwinsFile}`, 'other-twins-json.ts'));
+        }
+      },
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+        site = config.site;
+        // The twins' links are the pages' own, below the base path.
+        if (building) useSiteBase(config.base);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        const handedOver = path.join(out, otherTwinsFile);
+        const others = JSON.parse(await readFile(handedOver, 'utf8')) as OtherTwinList;
+        await rm(handedOver);
+        // The models the pages were built from: the description is loaded once per process (loadApiModel), and the
+        // earlier majors as the pages load them.
+        const specPath = resolveSpecPath(root);
+        const current = await loadApiModel(specPath);
+        const published = await loadReferenceVersions(specPath, current, loadPortalConfig(specPath).publishedMajors);
+        const versions = await Promise.all(
+          published.map(async ({ version, model }) => ({
+            model,
+            inputs: await twinInputs(model, false),
+            current: version.current,
+          })),
+        );
+        const absolute = (sitePath: string) => new URL(sitePath, site ?? 'http://localhost:4321').href;
+        const { twins, full } = await writeAgentTexts(out, versions, others, absolute);
+        const fullText = full?.wholeBytes === undefined ? `in ${full?.parts.length} parts` : 'whole';
+        logger.info(`Wrote ${twins.toLocaleString('en-US')} Markdown twins, llms.txt and llms-full.txt (${fullText}).`);
+      },
+    },
+  };
+}
