@@ -4,14 +4,13 @@
  * gives what the model cannot (the download files), and everything from the description goes through
  * `markdown-text.ts`.
  */
-import { type ApiModel, type ApiOperation, type ApiSchema, type ApiTag, operationCount } from '../openapi/index.ts';
+import type { ApiModel, ApiOperation, ApiSchema, ApiTag } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
 import { errorReturners } from './error-returners.ts';
 import { fieldTreeLines } from './field-markdown.ts';
 import { FieldTreePlanner, fieldCount, plannedWithinBudget } from './field-tree.ts';
-import { introductionParts, introductionSections } from './introduction-parts.ts';
+import { introductionOutline, type TagItem } from './introduction-outline.ts';
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
-import { ungroupedHeading, ungroupedInWindow, ungroupedTags } from './navigation.ts';
 import { operationMarkdown } from './operation-markdown.ts';
 import {
   type ModelsIndexPage,
@@ -60,86 +59,77 @@ function operationItem(model: ApiModel, operation: ApiOperation): string {
 }
 
 export function introductionMarkdown(model: ApiModel, { downloads, sandbox }: TwinInputs): string {
-  const urls = referenceUrls(model);
-  const parts = introductionParts(model);
-  const shows = introductionSections(model);
-  const tagsByName = new Map(model.tags.map((tag) => [tag.name, tag]));
-  const tagItem = (name: string) => {
-    const tag = tagsByName.get(name);
-    if (!tag) return undefined;
-    const count = tag.operations.length > 0 ? ` — ${operationCount(model, tag.operations)}` : '';
-    return `- [${inline(tagLabel(tag))}](${urls.tag(tag)})${count}`;
-  };
-  const together = ungroupedInWindow(model);
-  const groups = together ? model.tagGroups.filter((group) => !group.implicit) : model.tagGroups;
+  const outline = introductionOutline(model, sandbox);
+  const { reading, groups, servers, authentication, rateLimits, about } = outline;
+  const heading = (section: { title: string }, depth = 2) => `${'#'.repeat(depth)} ${inline(section.title)}`;
+  const tagItem = (item: TagItem) => `- [${inline(item.label)}](${item.href})${item.count}`;
   return join([
     `# ${inline(`${model.info.title} reference`)}`,
-    `Version ${inline(model.info.version)} · OpenAPI ${inline(model.openapi)} · ${operationCount(model)} · ${model.schemas.length} models`,
-    shows.reading &&
-      '## Reading an operation page\n\nEach operation page gives its method and path, then what to send (parameters, request body) and what comes back (responses, errors), with a sample request and response. Every page also exists as Markdown, at its URL plus `.md`.',
-    '## Downloads',
+    outline.meta,
+    reading &&
+      `${heading(reading)}\n\nEach operation page gives its method and path, then what to send (parameters, request body) and what comes back (responses, errors), with a sample request and response. Every page also exists as Markdown, at its URL plus \`.md\`.`,
+    heading(outline.downloads),
     downloads.map((file) => `- [${inline(file.name)}](${file.path}) — ${inline(file.note)}`).join('\n'),
-    shows.groups && '## Operations by group',
-    ...(shows.groups
-      ? groups.map((group) =>
-          join([
-            `### ${inline(tagLabel(group))}`,
-            descriptionMarkdown(group.description),
-            group.tags.flatMap((name) => tagItem(name) ?? []).join('\n'),
-          ]).trimEnd(),
-        )
-      : []),
-    shows.groups &&
-      together &&
-      `### ${inline(ungroupedHeading(model))}\n\n${ungroupedTags(model)
-        .flatMap((name) => tagItem(name) ?? [])
-        .join('\n')}`,
-    shows.servers && '## Servers',
-    shows.servers &&
-      model.servers
-        .map(
-          (server) =>
-            `- ${code(server.url)}${server.description ? ` — ${inline(markdownToText(server.description))}` : ''}`,
-        )
-        .join('\n'),
-    shows.authentication && '## Authentication',
-    shows.authentication && descriptionMarkdown(parts.authentication, 3),
-    ...(shows.authentication
-      ? model.securitySchemes.map((scheme) =>
-          join([
-            `### ${inline(scheme.key)}`,
-            scheme.apiKey &&
-              `An API key in the ${code(scheme.apiKey.name)} ${scheme.apiKey.in === 'query' ? 'query parameter' : scheme.apiKey.in}.`,
-            scheme.httpScheme &&
-              `HTTP ${inline(scheme.httpScheme)} authentication: the credential goes in the \`Authorization\` header.`,
-            scheme.openIdConnectUrl && `OpenID Connect: the provider is described at ${code(scheme.openIdConnectUrl)}.`,
-            ...(scheme.oauthFlows ?? []).map(
-              (flow) =>
-                `OAuth 2, ${inline(flow.flow)} flow.${flow.scopes.map((scope) => `\n- ${code(scope.name)}: ${inline(scope.description)}`).join('')}`,
-            ),
-            descriptionMarkdown(scheme.description),
-          ]).trimEnd(),
-        )
-      : []),
-    shows.rateLimits && '## Rate limits',
-    shows.rateLimits &&
-      (parts.rateLimits
-        ? descriptionMarkdown(parts.rateLimits, 3)
-        : 'Every response carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`. Over the limit, requests get `429` with `Retry-After` in seconds.'),
-    '## About this API',
-    descriptionMarkdown(parts.about, 3),
-    sandbox && sandboxSection(sandbox),
+    groups && heading(groups),
+    ...[...(groups?.groups ?? []), ...(groups?.ungrouped ? [groups.ungrouped] : [])].map((group) =>
+      join([heading(group, 3), descriptionMarkdown(group.description), group.tags.map(tagItem).join('\n')]).trimEnd(),
+    ),
+    servers && heading(servers),
+    servers?.servers
+      .map(
+        (server) =>
+          `- ${code(server.url)}${server.description ? ` — ${inline(markdownToText(server.description))}` : ''}`,
+      )
+      .join('\n'),
+    authentication && heading(authentication),
+    authentication?.own && descriptionMarkdown(authentication.own.text, 3),
+    ...(authentication?.schemes ?? []).map((scheme) =>
+      join([
+        heading(scheme, 3),
+        scheme.apiKey && `An API key in the ${code(scheme.apiKey.name)} ${scheme.apiKey.where}.`,
+        scheme.httpScheme &&
+          `HTTP ${inline(scheme.httpScheme)} authentication: the credential goes in the \`Authorization\` header.`,
+        scheme.openIdConnectUrl && `OpenID Connect: the provider is described at ${code(scheme.openIdConnectUrl)}.`,
+        ...scheme.flows.map(
+          (flow) =>
+            `OAuth 2, ${inline(flow.label)} flow:${flow.urls.map(({ label, url }) => ` ${label} ${code(url)}.`).join('')}${flow.scopes.map((scope) => `\n- ${code(scope.name)}: ${inline(scope.description)}`).join('')}`,
+        ),
+        descriptionMarkdown(scheme.description),
+      ]).trimEnd(),
+    ),
+    rateLimits && heading(rateLimits),
+    rateLimits &&
+      (rateLimits.own
+        ? descriptionMarkdown(rateLimits.own.text, 3)
+        : join([
+            rateLimits.plans.length > 0 &&
+              [
+                '| Plan | Requests per minute | Requests per day |',
+                '| --- | --- | --- |',
+                ...rateLimits.plans.map(
+                  (plan) =>
+                    `| ${inline(plan.plan).replaceAll('|', '\\|')} | ${figure(plan.perMinute)} | ${figure(plan.perDay)} |`,
+                ),
+              ].join('\n'),
+            `Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`. Over the limit, requests get \`429\` with \`Retry-After\` in seconds.${rateLimits.temporaryBan ? ` After ${rateLimits.temporaryBan.afterRejectedRequests} refused requests in one window, the next starts a ban of ${rateLimits.temporaryBan.minutes} minutes (${rateLimits.temporaryBan.status} ${code(rateLimits.temporaryBan.code)}).` : ''}`,
+          ]).trimEnd()),
+    heading(about),
+    about.own && descriptionMarkdown(about.own.text, 3),
+    outline.sandbox && sandbox && sandboxSection(outline.sandbox.title, sandbox),
   ]);
 }
 
+/** A figure of a rate plan, as the page's table shows it. */
+const figure = (n: number | 'custom') => (n === 'custom' ? 'custom' : n.toLocaleString('en-US'));
+
 /** The introduction's last section, as `SandboxNote.astro` words it. */
-function sandboxSection(sandbox: NonNullable<TwinInputs['sandbox']>): string | undefined {
+function sandboxSection(title: string, sandbox: NonNullable<TwinInputs['sandbox']>): string | undefined {
   if (sandbox.hosted) {
-    return `## Try it against the sandbox\n\nThe sandbox at ${code(sandbox.url)} is a complete copy of the API with example data, where nothing you do touches real data. Press **Try it** on any operation page.`;
+    return `## ${inline(title)}\n\nThe sandbox at ${code(sandbox.url)} is a complete copy of the API with example data, where nothing you do touches real data. Press **Try it** on any operation page.`;
   }
   if (sandbox.demoKeys.length === 0) return undefined;
   const keys = sandbox.demoKeys.map((key) => `- ${code(key.key)}: ${inline(key.plan)}`).join('\n');
-  return `## Try it against the local sandbox\n\nRun \`npm run dev\` and the portal starts together with a sandbox of the API at ${code(sandbox.url)}. It keeps its data in memory, seeded from the description's examples, and **resets every time it restarts**.${sandbox.keyHeader ? ` Send one of these demo keys in the ${code(sandbox.keyHeader)} header:` : ''}\n\n${keys}`;
+  return `## ${inline(title)}\n\nRun \`npm run dev\` and the portal starts together with a sandbox of the API at ${code(sandbox.url)}. It keeps its data in memory, seeded from the description's examples, and **resets every time it restarts**.${sandbox.keyHeader ? ` Send one of these demo keys in the ${code(sandbox.keyHeader)} header:` : ''}\n\n${keys}`;
 }
 
 /** A tag's overview, or one further page of its operations (`TagListingPage`), as its HTML page shows it. */

@@ -10,8 +10,8 @@ import { textFilesInMemory, writeFullText } from '../../src/reference/llms-full.
 import { descriptionMarkdown, inline } from '../../src/reference/markdown-text.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
 import { operationOutline, outlineHeadings } from '../../src/reference/operation-outline.ts';
-import { pageHeadings } from '../../src/reference/page-headings.ts';
 import { pageMarkdown, type TwinInputs } from '../../src/reference/page-markdown.ts';
+import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
 import { type ReferenceRoute, referenceRoutes, twinOf } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
 
@@ -45,7 +45,7 @@ describe('Markdown twins', () => {
       const shown =
         r.type === 'operation'
           ? outlineHeadings(operationOutline(model, r.operation)).map((h) => `${h.depth} ${h.title}`)
-          : pageHeadings(r).map((h) => `${h.depth} ${h.text}`);
+          : pageHeadings(pageOutline(model, r)).map((h) => `${h.depth} ${h.text}`);
       expect(shown.length > 0 || r.type === 'schemas' || r.type === 'errors', r.path).toBe(true);
       expect(inOrder(twinHeadings(pageMarkdown(model, r, inputs)), shown), `${r.path}: not in the twin`).toEqual([]);
     }

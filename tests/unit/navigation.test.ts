@@ -4,6 +4,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import IntroductionView from '../../src/components/reference/IntroductionView.astro';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { introductionOutline } from '../../src/reference/introduction-outline.ts';
 import {
   groupAnchor,
   operationsAroundCurrent,
@@ -16,7 +17,7 @@ import {
   ungroupedAnchor,
   ungroupedHeading,
 } from '../../src/reference/navigation.ts';
-import { pageHeadings } from '../../src/reference/page-headings.ts';
+import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
 import { operationTitle, referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
 
@@ -197,7 +198,9 @@ describe('tags in no group', () => {
     expect(sidebar.map((i) => i.label)).toEqual(['Introduction', ...sizes.map((_, i) => `T${i + 1}`), 'Models']);
     expect(sidebar.some((i) => i.label.endsWith(' tags'))).toBe(false);
     // The introduction keeps a section for each, as before.
-    const html = await (await AstroContainer.create()).renderToString(IntroductionView, { props: { model } });
+    const html = await (await AstroContainer.create()).renderToString(IntroductionView, {
+      props: { outline: introductionOutline(model), files: [] },
+    });
     expect(html).not.toContain(ungroupedAnchor);
     expect(html).toContain(`<h3 id="${groupAnchor('T30')}">T30</h3>`);
   });
@@ -249,7 +252,9 @@ describe('tags in no group', () => {
     });
 
     it('are listed together on the introduction, where the link leads, each under its own anchor too', async () => {
-      const html = await (await AstroContainer.create()).renderToString(IntroductionView, { props: { model: many } });
+      const html = await (await AstroContainer.create()).renderToString(IntroductionView, {
+        props: { outline: introductionOutline(many), files: [] },
+      });
       const section = html.slice(html.indexOf(`<section aria-labelledby="${ungroupedAnchor}">`));
       expect(section).toMatch(new RegExp(`^<section[^>]*><h3 id="${ungroupedAnchor}">Tags</h3>`));
       for (const n of [1, 1000, count]) {
@@ -371,6 +376,6 @@ x-tagGroups:
     expect(find(sidebar, 'About')).toEqual({ label: 'About', link: referenceUrls(model).tag(intro) });
     const route = referenceRoutes(model).find((r) => r.type === 'tag' && r.tag === intro);
     if (!route) throw new Error('no page for the About tag');
-    expect(pageHeadings(route)).toEqual([{ depth: 2, slug: 'about-requests', text: 'Requests' }]);
+    expect(pageHeadings(pageOutline(model, route))).toEqual([{ depth: 2, slug: 'about-requests', text: 'Requests' }]);
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * Every reference page's outline, by the kind of page: the plan its view renders and from which its table of
+ * contents and its Markdown twin are derived (`operation-outline.ts`, `introduction-outline.ts`, …).
+ */
+import type { ApiModel } from '../openapi/index.ts';
+import { markdownHeadings } from '../render/markdown.ts';
+import {
+  type BuildSandbox,
+  type IntroductionOutline,
+  introductionHeadings,
+  introductionOutline,
+} from './introduction-outline.ts';
+import { type OperationOutline, operationOutline, outlineHeadings } from './operation-outline.ts';
+import type { ReferenceRoute } from './routes.ts';
+
+/** The prefix of the ids of a tag description's headings: theirs cannot clash with the page's own (`operations`). */
+export const tagHeadingIds = 'about-';
+
+export interface PageHeading {
+  depth: number;
+  slug: string;
+  text: string;
+}
+
+export type PageOutline =
+  | { type: 'introduction'; outline: IntroductionOutline }
+  | { type: 'operation'; outline: OperationOutline }
+  | { type: 'tag' | 'schemas' | 'schema' | 'errors'; route: ReferenceRoute };
+
+/** The outline of a route's page; `sandbox`: the build's, which the introduction names. */
+export function pageOutline(model: ApiModel, route: ReferenceRoute, sandbox?: BuildSandbox): PageOutline {
+  switch (route.type) {
+    case 'introduction':
+      return { type: 'introduction', outline: introductionOutline(model, sandbox) };
+    case 'operation':
+      return { type: 'operation', outline: operationOutline(model, route.operation) };
+    default:
+      return { type: route.type, route };
+  }
+}
+
+/** The page's table of contents. */
+export function pageHeadings(page: PageOutline): PageHeading[] {
+  switch (page.type) {
+    case 'introduction':
+      return introductionHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
+    case 'operation':
+      return outlineHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
+  }
+  const { route } = page;
+  switch (route.type) {
+    case 'tag':
+      return [
+        // A tag's description may be a long introduction (DigitalOcean's runs to pages): its sections are listed too.
+        // Only the overview, the first of a tag's pages, shows it.
+        ...(route.tag.description && route.listing.number === 1
+          ? markdownHeadings(route.tag.description, { highestHeading: 2, headingIds: tagHeadingIds })
+          : []),
+        ...(route.listing.operations.length > 0 ? [{ depth: 2, slug: 'operations', text: 'Operations' }] : []),
+      ];
+    case 'schema':
+      return [{ depth: 2, slug: 'fields', text: 'Fields' }];
+    default:
+      return [];
+  }
+}

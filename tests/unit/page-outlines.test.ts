@@ -1,0 +1,73 @@
+/**
+ * Each reference page's outline feeds its view, its table of contents and its Markdown twin: these tests render the
+ * view from the outline and write the twin, and fail where the three would disagree about the page's sections.
+ */
+import path from 'node:path';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { describe, expect, it } from 'vitest';
+import IntroductionView from '../../src/components/reference/IntroductionView.astro';
+import { guideSandbox } from '../../src/guides/sandbox-address.ts';
+import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { twinInputs } from '../../src/publishing/twin-inputs.ts';
+import { introductionOutline } from '../../src/reference/introduction-outline.ts';
+import { pageMarkdown } from '../../src/reference/page-markdown.ts';
+import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
+import { type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const petStore = await loadApiModel(resolveSpecPath(root, {}));
+const events = await loadApiModel(path.join(root, 'tests/fixtures/events-3.2/openapi.yaml'));
+const modelsOnly = await loadApiModel(path.join(root, 'tests/fixtures/models-only/openapi.yaml'));
+const container = await AstroContainer.create();
+
+const routeOf = <T extends ReferenceRoute['type']>(model: ApiModel, type: T) => {
+  const found = referenceRoutes(model).filter((r): r is Extract<ReferenceRoute, { type: T }> => r.type === type);
+  if (found.length === 0) throw new Error(`no ${type} page`);
+  return found;
+};
+/** The ids of a page's `h2`–`h6` headings, in order. */
+const htmlHeadingIds = (html: string) => [...html.matchAll(/<h[2-6][^>]* id="([^"]+)"/g)].map((m) => m[1] ?? '');
+/** A twin's `##`–`######` headings' text, outside code blocks. */
+const twinHeadings = (markdown: string) =>
+  [...markdown.replace(/^(`{3,}|~{3,})[\s\S]*?^\1$/gm, '').matchAll(/^#{2,6} (.+)$/gm)].map((m) =>
+    (m[1] ?? '').replace(/\\(.)/g, '$1'),
+  );
+
+describe.each([
+  ['the Pet Store', petStore],
+  ['a 3.2 description of events', events],
+  ['a description of models only', modelsOnly],
+])("the introduction's outline, for %s", (_, model) => {
+  const route = routeOf(model, 'introduction')[0] as ReferenceRoute;
+  // As `npm run dev` has it: with the local sandbox, where the description has one.
+  const sandbox = guideSandbox(model, true);
+  const outline = introductionOutline(model, sandbox);
+  const toc = pageHeadings(pageOutline(model, route, sandbox));
+
+  it('gives the view, the table of contents and the twin the same sections', async () => {
+    const html = await container.renderToString(IntroductionView, { props: { outline, files: [] } });
+    const shown = htmlHeadingIds(html);
+    // Every entry of the table of contents is a heading of the page, in the same order.
+    expect(shown.filter((id) => toc.some((h) => h.slug === id))).toEqual(toc.map((h) => h.slug));
+    // Every heading of the page is in the table of contents, or a group or scheme the outline has under one.
+    const under = [...(outline.groups?.groups ?? []), ...(outline.authentication?.schemes ?? [])].map((s) => s.id);
+    if (outline.groups?.ungrouped) under.push(outline.groups.ungrouped.id);
+    expect(shown.filter((id) => !toc.some((h) => h.slug === id) && !under.includes(id))).toEqual([]);
+    // The twin has every heading the page has, by the same words.
+    const twin = twinHeadings(pageMarkdown(model, route, await twinInputs(model, true)));
+    expect(toc.map((h) => h.text).filter((text) => !twin.includes(text))).toEqual([]);
+  });
+
+  it('tells the twin what the page shows of security schemes and rate limits', async () => {
+    const twin = pageMarkdown(model, route, await twinInputs(model, true));
+    for (const scheme of outline.authentication?.schemes ?? []) {
+      for (const flow of scheme.flows) {
+        expect(twin).toContain(`OAuth 2, ${flow.label} flow:`);
+        for (const { url } of flow.urls) expect(twin).toContain(url);
+      }
+    }
+    for (const plan of outline.rateLimits?.own ? [] : (outline.rateLimits?.plans ?? [])) {
+      expect(twin).toContain(`| ${plan.plan} |`);
+    }
+  });
+});
