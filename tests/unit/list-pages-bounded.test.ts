@@ -11,6 +11,7 @@ import SchemasIndex from '../../src/components/reference/SchemasIndex.astro';
 import TagView from '../../src/components/reference/TagView.astro';
 import ErrorsView from '../../src/components/shared/ErrorsView.astro';
 import type { ApiModel } from '../../src/openapi/index.ts';
+import { introductionOutline } from '../../src/reference/introduction-outline.ts';
 import { pageMarkdown } from '../../src/reference/page-markdown.ts';
 import { operationsPerTagPage, type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
 import { generateDescription } from '../bench/generate-description.ts';
@@ -38,7 +39,9 @@ beforeAll(async () => {
         : route.type === 'schemas'
           ? await container.renderToString(SchemasIndex, { props: { model, index: route.index } })
           : route.type === 'introduction'
-            ? await container.renderToString(IntroductionView, { props: { model } })
+            ? await container.renderToString(IntroductionView, {
+                props: { outline: introductionOutline(model), files: [] },
+              })
             : route.type === 'errors'
               ? await container.renderToString(ErrorsView, { props: { model, errorCodes: route.errorCodes } })
               : undefined;
