@@ -8,9 +8,9 @@ import type { ApiModel, ApiOperation, ApiSchema, ApiTag } from '../openapi/index
 import { markdownToText } from '../render/markdown.ts';
 import { errorReturners } from './error-returners.ts';
 import { fieldTreeLines } from './field-markdown.ts';
-import { FieldTreePlanner, fieldCount, plannedWithinBudget } from './field-tree.ts';
 import { introductionOutline, type TagItem } from './introduction-outline.ts';
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
+import { modelOutline } from './model-outline.ts';
 import { operationMarkdown } from './operation-markdown.ts';
 import {
   type ModelsIndexPage,
@@ -20,8 +20,6 @@ import {
   type TagListingPage,
   tagLabel,
 } from './routes.ts';
-import { constraints, typeLabel } from './schema-summary.ts';
-import { operationsUsing } from './schema-usage.ts';
 import { statusText } from './status-text.ts';
 
 /** What the introduction shows beyond the model: the downloads (by site path) and the build's sandbox. */
@@ -170,34 +168,23 @@ export function modelsIndexMarkdown(model: ApiModel, title: string, index: Model
   ]);
 }
 
-/** A model used everywhere lists its first users, as its page does. */
-const usedByShown = 25;
-
 export function schemaMarkdown(model: ApiModel, schema: ApiSchema): string {
   const urls = referenceUrls(model);
-  const ref = { $ref: `#${schema.pointer}` };
-  const rules = constraints(model.schemaResolver, ref);
-  const usedBy = operationsUsing(model, schema.pointer);
-  // The same plan as the page's, so the twin lists the same fields to the same depth.
-  const tree = plannedWithinBudget(
-    (nesting) => new FieldTreePlanner(model.schemaResolver, { ...nesting, ownModel: schema.name }).plan(ref),
-    fieldCount,
-  );
+  const { fields, example, usedBy, ...outline } = modelOutline(model, schema);
   return join([
-    `# ${inline(schema.name)}`,
-    `Type: **${inline(typeLabel(model.schemaResolver, schema.schema))}**`,
-    rules.length > 0 && rules.map(inline).join(' · '),
-    descriptionMarkdown(schema.schema.description, 2),
-    '## Fields',
-    fieldTreeLines(tree, (name) => urls.schema(name)).join('\n'),
-    schema.schema.example !== undefined && '## Example',
-    schema.schema.example !== undefined && fence(JSON.stringify(schema.schema.example, null, 2), 'json'),
-    usedBy.length > 0 && '## Used by',
-    usedBy
-      .slice(0, usedByShown)
-      .map((operation) => operationItem(model, operation))
-      .join('\n'),
-    usedBy.length > usedByShown && `… and ${usedBy.length - usedByShown} more operations (${usedBy.length} in all).`,
+    `# ${inline(outline.name)}`,
+    `Type: **${inline(outline.typeLabel)}**`,
+    outline.constraints.length > 0 && outline.constraints.map(inline).join(' · '),
+    descriptionMarkdown(outline.description, 2),
+    `## ${inline(fields.title)}`,
+    fieldTreeLines(fields.tree, (name) => urls.schema(name)).join('\n'),
+    example && `## ${inline(example.title)}`,
+    example && fence(example.json, 'json'),
+    usedBy && `## ${inline(usedBy.title)}`,
+    usedBy?.operations.map((operation) => operationItem(model, operation)).join('\n'),
+    usedBy &&
+      usedBy.total > usedBy.operations.length &&
+      `… and ${usedBy.total - usedBy.operations.length} more operations (${usedBy.total} in all).`,
   ]);
 }
 

@@ -10,6 +10,7 @@ import {
   introductionHeadings,
   introductionOutline,
 } from './introduction-outline.ts';
+import { type ModelOutline, modelHeadings, modelOutline } from './model-outline.ts';
 import { type OperationOutline, operationOutline, outlineHeadings } from './operation-outline.ts';
 import type { ReferenceRoute } from './routes.ts';
 
@@ -25,7 +26,8 @@ export interface PageHeading {
 export type PageOutline =
   | { type: 'introduction'; outline: IntroductionOutline }
   | { type: 'operation'; outline: OperationOutline }
-  | { type: 'tag' | 'schemas' | 'schema' | 'errors'; route: ReferenceRoute };
+  | { type: 'schema'; outline: ModelOutline }
+  | { type: 'tag' | 'schemas' | 'errors'; route: ReferenceRoute };
 
 /** The outline of a route's page; `sandbox`: the build's, which the introduction names. */
 export function pageOutline(model: ApiModel, route: ReferenceRoute, sandbox?: BuildSandbox): PageOutline {
@@ -34,6 +36,8 @@ export function pageOutline(model: ApiModel, route: ReferenceRoute, sandbox?: Bu
       return { type: 'introduction', outline: introductionOutline(model, sandbox) };
     case 'operation':
       return { type: 'operation', outline: operationOutline(model, route.operation) };
+    case 'schema':
+      return { type: 'schema', outline: modelOutline(model, route.schema) };
     default:
       return { type: route.type, route };
   }
@@ -46,6 +50,8 @@ export function pageHeadings(page: PageOutline): PageHeading[] {
       return introductionHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
     case 'operation':
       return outlineHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
+    case 'schema':
+      return modelHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
   }
   const { route } = page;
   switch (route.type) {
@@ -58,8 +64,6 @@ export function pageHeadings(page: PageOutline): PageHeading[] {
           : []),
         ...(route.listing.operations.length > 0 ? [{ depth: 2, slug: 'operations', text: 'Operations' }] : []),
       ];
-    case 'schema':
-      return [{ depth: 2, slug: 'fields', text: 'Fields' }];
     default:
       return [];
   }

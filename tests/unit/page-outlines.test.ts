@@ -6,10 +6,12 @@ import path from 'node:path';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import IntroductionView from '../../src/components/reference/IntroductionView.astro';
+import SchemaView from '../../src/components/reference/SchemaView.astro';
 import { guideSandbox } from '../../src/guides/sandbox-address.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { twinInputs } from '../../src/publishing/twin-inputs.ts';
 import { introductionOutline } from '../../src/reference/introduction-outline.ts';
+import { modelOutline, usedByShown } from '../../src/reference/model-outline.ts';
 import { pageMarkdown } from '../../src/reference/page-markdown.ts';
 import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
 import { type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
@@ -69,5 +71,40 @@ describe.each([
     for (const plan of outline.rateLimits?.own ? [] : (outline.rateLimits?.plans ?? [])) {
       expect(twin).toContain(`| ${plan.plan} |`);
     }
+  });
+});
+
+describe.each([
+  ['the Pet Store', petStore],
+  ['a 3.2 description of events', events],
+])("a model page's outline, for %s", (_, model) => {
+  it('gives the view, the table of contents and the twin the same sections, Example and Used by included', async () => {
+    let sections = 0;
+    for (const route of routeOf(model, 'schema')) {
+      const page = pageOutline(model, route);
+      if (page.type !== 'schema') throw new Error('not a model page');
+      const toc = pageHeadings(page);
+      const html = await container.renderToString(SchemaView, { props: { model, outline: page.outline } });
+      expect(htmlHeadingIds(html), route.path).toEqual(toc.map((h) => h.slug));
+      const twin = twinHeadings(pageMarkdown(model, route, { downloads: [] }));
+      expect(
+        toc.map((h) => h.text).filter((text) => !twin.includes(text)),
+        route.path,
+      ).toEqual([]);
+      sections += toc.length;
+    }
+    // More than Fields alone: the Pet Store's models have examples and users.
+    expect(sections).toBeGreaterThan(routeOf(model, 'schema').length);
+  });
+});
+
+describe("the model page's users", () => {
+  it(`are at most the first ${usedByShown}, with the count of them all`, () => {
+    const error = petStore.schemas.find((schema) => schema.name === 'Error');
+    if (!error) throw new Error('no Error model');
+    const outline = modelOutline(petStore, error);
+    expect(outline.usedBy?.total).toBeGreaterThan(1);
+    expect(outline.usedBy?.operations.length).toBe(Math.min(usedByShown, outline.usedBy?.total ?? 0));
+    expect(outline.typeLabel).toBe('object');
   });
 });
