@@ -49,6 +49,8 @@ export function apiReferencePlugin(): StarlightPlugin {
         addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./home-route-data.ts', import.meta.url)) });
         // Each guide announces its Markdown twin.
         addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./guide-twin-route-data.ts', import.meta.url)) });
+        // With several versions of the reference, the other pages count as the current version's in search.
+        addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./version-search-route-data.ts', import.meta.url)) });
         // In `astro dev`, an edited description is checked before Astro restarts for it (spec-watcher.ts).
         addIntegration({
           name: 'petstore:watch-spec',

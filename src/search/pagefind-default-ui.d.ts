@@ -2,5 +2,7 @@
 declare module '@pagefind/default-ui' {
   export class PagefindUI {
     constructor(options: { element: string; [option: string]: unknown });
+    /** Selects these filter values, as if the reader had ticked them. */
+    triggerFilters(filters: Record<string, string | string[]>): void;
   }
 }

@@ -5,6 +5,7 @@
 import { PagefindUI } from '@pagefind/default-ui';
 // By URL, linked below: a stylesheet imported here would be linked from every page, as a script's own styles are.
 import resultsStylesheet from './search-results.css?url';
+import { pageVersion, versionFilterName } from './version-filter.ts';
 
 /**
  * The ranking Starlight tunes for documentation (its Pagefind config's defaults). Starlight passes it only when it
@@ -24,7 +25,9 @@ export function startPagefindUi(element: string, translations: Record<string, st
   link.rel = 'stylesheet';
   link.href = resultsStylesheet;
   document.head.append(link);
-  new PagefindUI({
+  // On a site with several versions, results start as the page's own version's, the filter open to widen them.
+  const version = pageVersion(document);
+  const ui = new PagefindUI({
     element,
     ranking: starlightRanking,
     baseUrl: import.meta.env.BASE_URL,
@@ -32,5 +35,7 @@ export function startPagefindUi(element: string, translations: Record<string, st
     showImages: false,
     showSubResults: true,
     translations,
+    ...(version ? { openFilters: [versionFilterName] } : {}),
   });
+  if (version) ui.triggerFilters({ [versionFilterName]: version });
 }

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { servedFixtureSite } from '../support/fixture-site.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/versions/openapi.yaml');
@@ -71,14 +71,39 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('search offers a version filter, and names an earlier major’s results', async ({ page }) => {
+test('search keeps to the version being read, with the filter open to widen it', async ({ page }) => {
+  const searchFor = async (term: string) => {
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Search' }).fill(term);
+    return dialog;
+  };
+  const current = (dialog: Locator) => dialog.getByRole('link', { name: "List a plant's waterings", exact: true });
+  const earlier = (dialog: Locator) => dialog.getByRole('link', { name: "List a plant's waterings (1.x)" });
+
+  // On a current page: the current version's results only, its filter ticked; unticking it adds 1.x's.
   await page.goto(`${site().baseUrl}/reference/plants/list-plants/`);
-  await page.getByRole('button', { name: 'Search' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Search' }).fill('waterings');
-  await expect(dialog.getByRole('link', { name: "List a plant's waterings (1.x)" })).toBeVisible();
-  await expect(dialog.getByRole('link', { name: "List a plant's waterings", exact: true }).first()).toBeVisible();
-  await dialog.getByRole('checkbox', { name: /^2\.0\.0 \(current\)/ }).check();
-  await expect(dialog.getByRole('link', { name: "List a plant's waterings (1.x)" })).toHaveCount(0);
-  await expect(dialog.getByRole('link', { name: "List a plant's waterings", exact: true }).first()).toBeVisible();
+  let dialog = await searchFor('waterings');
+  await expect(current(dialog).first()).toBeVisible();
+  await expect(earlier(dialog)).toHaveCount(0);
+  await expect(dialog.locator('a[href^="/reference/1.x/"]')).toHaveCount(0);
+  const currentFilter = dialog.getByRole('checkbox', { name: /^2\.0\.0 \(current\)/ });
+  await expect(currentFilter).toBeChecked();
+  await currentFilter.uncheck();
+  await expect(earlier(dialog)).toBeVisible();
+  await expect(current(dialog).first()).toBeVisible();
+
+  // The changelog counts as current: found from a current page with the filter on.
+  await page.goto(`${site().baseUrl}/reference/plants/list-plants/`);
+  dialog = await searchFor('changelog');
+  await expect(dialog.getByRole('checkbox', { name: /^2\.0\.0 \(current\)/ })).toBeChecked();
+  await expect(dialog.getByRole('link', { name: 'Changelog', exact: true }).first()).toBeVisible();
+
+  // On an earlier major's page: that major's results only.
+  await page.goto(`${site().baseUrl}/reference/1.x/plants/list-plants/`);
+  dialog = await searchFor('waterings');
+  await expect(earlier(dialog)).toBeVisible();
+  // Its sections keep the page's own headings, so the current version is told apart by where its links go.
+  await expect(dialog.locator('a[href^="/reference/plants/"]')).toHaveCount(0);
+  await expect(dialog.getByRole('checkbox', { name: /^1\.x/ })).toBeChecked();
 });
