@@ -11,6 +11,7 @@ import { fieldTreeLines } from './field-markdown.ts';
 import { introductionOutline, type TagItem } from './introduction-outline.ts';
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
 import { modelOutline } from './model-outline.ts';
+import { modelsIndexOutline } from './models-index-outline.ts';
 import { operationMarkdown } from './operation-markdown.ts';
 import {
   type ModelsIndexPage,
@@ -156,13 +157,18 @@ export function tagMarkdown(model: ApiModel, tag: ApiTag, title: string, listing
 }
 
 export function modelsIndexMarkdown(model: ApiModel, title: string, index: ModelsIndexPage): string {
-  const urls = referenceUrls(model);
+  const { pages, rows } = modelsIndexOutline(model, index);
   return join([
     `# ${inline(title)}`,
-    index.schemas
-      .map((schema) => {
-        const said = schema.schema.description ? markdownToText(schema.schema.description).split(/(?<=\.)\s/)[0] : '';
-        return `- [${inline(schema.name)}](${urls.schema(schema.name) ?? ''})${said ? `: ${inline(said)}` : ''}`;
+    pages &&
+      [
+        inline(pages.caption),
+        pages.pages.map((page, i) => `${i + 1}. [${inline(`${page.first} to ${page.last}`)}](${page.href})`).join('\n'),
+      ].join('\n\n'),
+    rows
+      .map((row) => {
+        const said = row.summary ? markdownToText(row.summary) : '';
+        return `- [${inline(row.name)}](${row.href ?? ''}) (${inline(row.typeLabel)})${said ? `: ${inline(said)}` : ''}`;
       })
       .join('\n'),
   ]);

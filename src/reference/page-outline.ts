@@ -11,6 +11,7 @@ import {
   introductionOutline,
 } from './introduction-outline.ts';
 import { type ModelOutline, modelHeadings, modelOutline } from './model-outline.ts';
+import { type ModelsIndexOutline, modelsIndexOutline } from './models-index-outline.ts';
 import { type OperationOutline, operationOutline, outlineHeadings } from './operation-outline.ts';
 import type { ReferenceRoute } from './routes.ts';
 
@@ -27,7 +28,8 @@ export type PageOutline =
   | { type: 'introduction'; outline: IntroductionOutline }
   | { type: 'operation'; outline: OperationOutline }
   | { type: 'schema'; outline: ModelOutline }
-  | { type: 'tag' | 'schemas' | 'errors'; route: ReferenceRoute };
+  | { type: 'schemas'; outline: ModelsIndexOutline }
+  | { type: 'tag' | 'errors'; route: ReferenceRoute };
 
 /** The outline of a route's page; `sandbox`: the build's, which the introduction names. */
 export function pageOutline(model: ApiModel, route: ReferenceRoute, sandbox?: BuildSandbox): PageOutline {
@@ -38,6 +40,8 @@ export function pageOutline(model: ApiModel, route: ReferenceRoute, sandbox?: Bu
       return { type: 'operation', outline: operationOutline(model, route.operation) };
     case 'schema':
       return { type: 'schema', outline: modelOutline(model, route.schema) };
+    case 'schemas':
+      return { type: 'schemas', outline: modelsIndexOutline(model, route.index) };
     default:
       return { type: route.type, route };
   }
@@ -52,6 +56,8 @@ export function pageHeadings(page: PageOutline): PageHeading[] {
       return outlineHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
     case 'schema':
       return modelHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
+    case 'schemas':
+      return [];
   }
   const { route } = page;
   switch (route.type) {

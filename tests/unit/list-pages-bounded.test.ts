@@ -12,6 +12,7 @@ import TagView from '../../src/components/reference/TagView.astro';
 import ErrorsView from '../../src/components/shared/ErrorsView.astro';
 import type { ApiModel } from '../../src/openapi/index.ts';
 import { introductionOutline } from '../../src/reference/introduction-outline.ts';
+import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
 import { pageMarkdown } from '../../src/reference/page-markdown.ts';
 import { operationsPerTagPage, type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
 import { generateDescription } from '../bench/generate-description.ts';
@@ -37,7 +38,7 @@ beforeAll(async () => {
             props: { model, tag: route.tag, group: route.group, listing: route.listing },
           })
         : route.type === 'schemas'
-          ? await container.renderToString(SchemasIndex, { props: { model, index: route.index } })
+          ? await container.renderToString(SchemasIndex, { props: { outline: modelsIndexOutline(model, route.index) } })
           : route.type === 'introduction'
             ? await container.renderToString(IntroductionView, {
                 props: { outline: introductionOutline(model), files: [] },

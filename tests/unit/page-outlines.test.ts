@@ -6,15 +6,17 @@ import path from 'node:path';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import IntroductionView from '../../src/components/reference/IntroductionView.astro';
+import SchemasIndex from '../../src/components/reference/SchemasIndex.astro';
 import SchemaView from '../../src/components/reference/SchemaView.astro';
 import { guideSandbox } from '../../src/guides/sandbox-address.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { twinInputs } from '../../src/publishing/twin-inputs.ts';
 import { introductionOutline } from '../../src/reference/introduction-outline.ts';
 import { modelOutline, usedByShown } from '../../src/reference/model-outline.ts';
+import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
 import { pageMarkdown } from '../../src/reference/page-markdown.ts';
 import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
-import { type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
+import { modelsIndexPages, type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const petStore = await loadApiModel(resolveSpecPath(root, {}));
@@ -106,5 +108,34 @@ describe("the model page's users", () => {
     expect(outline.usedBy?.total).toBeGreaterThan(1);
     expect(outline.usedBy?.operations.length).toBe(Math.min(usedByShown, outline.usedBy?.total ?? 0));
     expect(outline.typeLabel).toBe('object');
+  });
+});
+
+describe("the models index's outline", () => {
+  it('gives the page and the twin the same models, each with its type, and the same pages of a long index', async () => {
+    // Pages of five, as a description past the threshold would have them.
+    const pages = modelsIndexPages(petStore, 5);
+    expect(pages.length).toBeGreaterThan(1);
+    for (const index of pages) {
+      const outline = modelsIndexOutline(petStore, index);
+      const html = await container.renderToString(SchemasIndex, { props: { outline } });
+      const twin = pageMarkdown(
+        petStore,
+        { type: 'schemas', path: 'reference/schemas', title: 'Models', index },
+        {
+          downloads: [],
+        },
+      );
+      expect(outline.rows.map((row) => row.name)).toEqual(index.schemas.map((schema) => schema.name));
+      for (const row of outline.rows) {
+        expect(html).toContain(`<a href="${row.href}">${row.name}</a>`);
+        expect(html).toContain(`<td>${row.typeLabel}</td>`);
+        expect(twin).toContain(`- [${row.name}](${row.href}) (${row.typeLabel})`);
+      }
+      for (const page of outline.pages?.pages ?? []) {
+        expect(html).toContain(`href="${page.href}"`);
+        expect(twin).toContain(`[${page.first} to ${page.last}](${page.href})`);
+      }
+    }
   });
 });
