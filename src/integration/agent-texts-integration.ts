@@ -64,7 +64,7 @@ export function agentTextsIntegration(): AstroIntegration {
           published.map(async ({ version, model }) => ({
             model,
             inputs: await twinInputs(model, false),
-            current: version.current,
+            version,
           })),
         );
         const absolute = (sitePath: string) => new URL(sitePath, site ?? 'http://localhost:4321').href;

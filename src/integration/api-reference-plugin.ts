@@ -10,6 +10,7 @@
 
 import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import sitemap from '@astrojs/sitemap';
 import type { StarlightPlugin, StarlightUserConfig } from '@astrojs/starlight/types';
 import { checkChangelog } from '../changes/load-changelog.ts';
 import { hasReleases } from '../changes/releases.ts';
@@ -19,6 +20,7 @@ import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { hostedSandboxUrl, localSandboxWarning, SandboxUrlError } from '../publishing/console-sandbox.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { SiteConfigError } from '../publishing/site-config.ts';
+import { versionSitemapChunks } from '../publishing/version-sitemaps.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-scope.ts';
@@ -84,6 +86,14 @@ export function apiReferencePlugin(): StarlightPlugin {
             const versions = await loadReferenceVersions(file, model, publishedMajorsOf(file));
             for (const { version } of versions.slice(1)) {
               logger.info(`Earlier major ${version.label}: the reference of ${version.version} at /${version.base}/.`);
+            }
+            // The sitemap lists the current version first (Starlight then adds no sitemap of its own).
+            if (versions.length > 1) {
+              const chunks = versionSitemapChunks(
+                versions.map(({ version }) => version),
+                astroConfig.base,
+              );
+              addIntegration(sitemap({ chunks }));
             }
           }
           if (command === 'build') {

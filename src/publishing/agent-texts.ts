@@ -16,10 +16,12 @@ import {
   type TextFiles,
   writeFullText,
 } from '../reference/llms-full.ts';
-import { llmsText } from '../reference/llms-text.ts';
+import { type EarlierMajor, llmsText } from '../reference/llms-text.ts';
+import { migrationPath } from '../reference/migration.ts';
 import { pageMarkdown, type TwinInputs } from '../reference/page-markdown.ts';
 import { type ReferenceRoute, referenceRoutes, referenceUrls, twinOf } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
+import type { ReferenceVersion } from '../reference/versions.ts';
 import { apiCatalogPath } from './api-catalog.ts';
 import { descriptionFiles } from './description-files.ts';
 
@@ -43,8 +45,8 @@ export interface OtherTwinList {
 export interface TwinnedVersion {
   model: ApiModel;
   inputs: TwinInputs;
-  /** The current version: the full text and `llms.txt` are of it. */
-  current: boolean;
+  /** Which version it is: the full text and `llms.txt` are of the current one, which lists the others. */
+  version: ReferenceVersion;
 }
 
 /** The twin's file below the site's root, for a route (whose path is below the base path). */
@@ -62,7 +64,8 @@ export async function writeAgentTexts(
 ): Promise<{ twins: number; full: FullText | undefined }> {
   const twins = twinWriter(outDir);
   let full: FullText | undefined;
-  for (const { model, inputs, current } of versions) {
+  const earlier = versions.filter(({ version }) => !version.current).map(({ version }) => earlierMajor(version));
+  for (const { model, inputs, version } of versions) {
     const written = new Set<string>();
     const markdownOf = (route: ReferenceRoute) => {
       const markdown = pageMarkdown(model, route, inputs);
@@ -70,9 +73,9 @@ export async function writeAgentTexts(
       twins.write(twinFileOf(route), markdown);
       return twins.settled().then(() => markdown);
     };
-    if (current) {
+    if (version.current) {
       full = await writeFullText(model, markdownOf, others, textFilesIn(outDir), absolute);
-      await writeFile(path.join(outDir, 'llms.txt'), await llmsTxt(model, others, full, absolute));
+      await writeFile(path.join(outDir, 'llms.txt'), await llmsTxt(model, others, full, absolute, earlier));
     }
     // The pages the full text does not hold (a tag with no operations; an earlier version's every page).
     for (const route of referenceRoutes(model)) if (!written.has(route.path)) await markdownOf(route);
@@ -155,12 +158,24 @@ function textFilesIn(outDir: string): TextFiles {
   };
 }
 
-/** `/llms.txt` (`reference/llms-text.ts`), listing the guides' twins, the full text as written and the downloads. */
+/** An earlier major as `llms.txt` lists it: its introduction's twin and its migration page's. */
+export const earlierMajor = (version: ReferenceVersion): EarlierMajor => ({
+  label: version.label,
+  version: version.version,
+  introduction: twinOf(sitePath(`/${version.base}/`)),
+  migration: twinOf(sitePath(migrationPath(version))),
+});
+
+/**
+ * `/llms.txt` (`reference/llms-text.ts`), listing the guides' twins, the earlier majors after the current version,
+ * the full text as written and the downloads.
+ */
 export async function llmsTxt(
   model: ApiModel,
   others: OtherTwinList,
   full: FullText,
   absolute: (path: string) => string,
+  earlier: readonly EarlierMajor[] = [],
 ): Promise<string> {
   const urls = referenceUrls(model);
   const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1000)} KB`;
@@ -197,5 +212,5 @@ export async function llmsTxt(
   ];
   // Each guide's Markdown twin, as each operation links its own.
   const guides = others.guides.map(({ title, description, twinPath }) => ({ title, description, path: twinPath }));
-  return llmsText(model, { absolute, guides, optional });
+  return llmsText(model, { absolute, guides, optional, earlier });
 }

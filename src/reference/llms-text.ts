@@ -1,8 +1,9 @@
 /**
  * `/llms.txt` after llmstxt.org: the API's name, a one-paragraph summary in plain sentences, then sections an agent
  * can choose from — the guides (each with its one line), the reference by group and tag (each operation with its
- * method and path, a link to its Markdown twin and its badge), the models, and an "Optional" section (downloads,
- * changelog, error catalog). A description too large to list every operation usefully lists its tags instead
+ * method and path, a link to its Markdown twin and its badge), the models, the earlier majors still published (after
+ * the current version, which the rest of the file is about), and an "Optional" section (downloads, changelog, error
+ * catalog). A description too large to list every operation usefully lists its tags instead
  * (`operationsListedUpTo`), each linked to its Markdown twin with its count, and the models index's pages rather
  * than every model.
  */
@@ -22,6 +23,19 @@ export interface LlmsInputs {
   guides: { title: string; description?: string | undefined; path: string }[];
   /** Optional links (downloads, catalog, changelog), each with what it is. */
   optional: { title: string; path: string; note?: string }[];
+  /** The earlier majors published beside the current version, newest first. */
+  earlier?: readonly EarlierMajor[];
+}
+
+/** An earlier major's reference, as llms.txt lists it. */
+export interface EarlierMajor {
+  /** `1.x` */
+  label: string;
+  /** The release it is built from: `1.1.0`. */
+  version: string;
+  /** Site paths of its introduction's Markdown twin and of the migration page's twin. */
+  introduction: string;
+  migration: string;
 }
 
 /** The summary: `info.summary`, else the description's first paragraph, as plain sentences on one line. */
@@ -32,7 +46,7 @@ export function llmsSummary(model: ApiModel): string {
   return markdownToText(first).replace(/\s+/g, ' ').trim();
 }
 
-export function llmsText(model: ApiModel, { absolute, guides, optional }: LlmsInputs): string {
+export function llmsText(model: ApiModel, { absolute, guides, optional, earlier = [] }: LlmsInputs): string {
   const urls = referenceUrls(model);
   const lines = [`# ${model.info.title}`, ''];
   const summary = llmsSummary(model);
@@ -100,6 +114,16 @@ export function llmsText(model: ApiModel, { absolute, guides, optional }: LlmsIn
         const said = schema.schema.description ? markdownToText(schema.schema.description).split(/(?<=\.)\s/)[0] : '';
         lines.push(`- [${schema.name}](${absolute(page)})${said ? `: ${said}` : ''}`);
       }
+    }
+    lines.push('');
+  }
+  if (earlier.length > 0) {
+    lines.push('## Earlier versions', '');
+    for (const major of earlier) {
+      lines.push(
+        `- [Reference ${major.label}](${absolute(major.introduction)}): ${major.version}, the last ${major.label} release, for clients not yet on ${model.info.version}`,
+        `- [Migrating from ${major.label}](${absolute(major.migration)}): every breaking change since ${major.version}, with what to do`,
+      );
     }
     lines.push('');
   }

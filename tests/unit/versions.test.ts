@@ -174,6 +174,31 @@ describe('a build with an earlier major', () => {
     );
   });
 
+  it('lists the current version first in the sitemap and in llms.txt, each earlier major after it', () => {
+    const file = (name: string) => readFileSync(path.join(outDir, name), 'utf8');
+    const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const at = (url: string) => `https://docs.garden.example${url}`;
+    expect(locs(file('sitemap-index.xml'))).toEqual([at('/sitemap-current-0.xml'), at('/sitemap-1.x-0.xml')]);
+    const current = locs(file('sitemap-current-0.xml'));
+    expect(current).toEqual(expect.arrayContaining([at('/'), at('/changelog/'), at('/reference/plants/fetch-plant/')]));
+    expect(current.filter((url) => url?.includes('/1.x/'))).toEqual([]);
+    const earlier = locs(file('sitemap-1.x-0.xml'));
+    expect(earlier).toContain(at('/reference/1.x/plants/delete-plant/'));
+    expect(earlier.every((url) => url?.startsWith(at('/reference/1.x/')))).toBe(true);
+
+    const llms = file('llms.txt');
+    const where = (text: string) => llms.indexOf(text);
+    expect(where('(https://docs.garden.example/reference/plants/fetch-plant.md)')).toBeGreaterThan(0);
+    expect(llms).toContain(
+      '- [Reference 1.x](https://docs.garden.example/reference/1.x.md): 1.1.0, the last 1.x release, for clients not yet on 2.0.0',
+    );
+    expect(llms).toContain('- [Migrating from 1.x](https://docs.garden.example/changelog/from-1.x.md)');
+    expect(where('## Earlier versions')).toBeGreaterThan(where('## Reference'));
+    expect(where('## Earlier versions')).toBeGreaterThan(
+      where('(https://docs.garden.example/reference/plants/fetch-plant.md)'),
+    );
+  });
+
   it('turns Try it off on an earlier major’s changed operation, with the reason, and keeps it on an unchanged one', () => {
     expect(page('/reference/1.x/plants/list-waterings/')).toContain('Try it');
     expect(text('/reference/1.x/plants/list-plants/')).not.toMatch(/Try it — send/);
