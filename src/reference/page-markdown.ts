@@ -6,7 +6,7 @@
  */
 import type { ApiModel, ApiOperation, ApiSchema, ApiTag } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
-import { errorReturners } from './error-returners.ts';
+import { type ErrorRow, errorCatalogOutline, returnersLead } from './errors-outline.ts';
 import { fieldTreeLines } from './field-markdown.ts';
 import { introductionOutline, type TagItem } from './introduction-outline.ts';
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
@@ -21,7 +21,6 @@ import {
   type TagListingPage,
   tagLabel,
 } from './routes.ts';
-import { statusText } from './status-text.ts';
 
 /** What the introduction shows beyond the model: the downloads (by site path) and the build's sandbox. */
 export interface TwinInputs {
@@ -195,30 +194,27 @@ export function schemaMarkdown(model: ApiModel, schema: ApiSchema): string {
 }
 
 export function errorsMarkdown(model: ApiModel): string {
-  const urls = referenceUrls(model);
-  const errorSchema = model.schemas.find((s) => s.schema['x-error-codes' as keyof typeof s.schema] !== undefined);
-  const returners = (entry: ApiModel['errorCodes'][number]) => {
-    const by = errorReturners(model, entry, urls);
-    switch (by.kind) {
-      case 'any-request':
-        return 'any request';
-      case 'every-operation':
-        return 'every operation';
-      case 'operations':
-        return by.operations.map((link) => `[${inline(link.label)}](${link.href})`).join(', ');
-      case 'tags':
-        return `${by.count}: ${by.tags.map((link) => `[${inline(link.label)}](${link.href})${link.share ? ` (${link.share})` : ''}`).join(', ')}`;
-    }
+  const { errorModel, columns, rows } = errorCatalogOutline(model, model.errorCodes);
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  const returners = (row: ErrorRow) => {
+    const by = row.returners;
+    const links = by.kind === 'operations' ? by.operations : by.kind === 'tags' ? by.tags : [];
+    return [
+      returnersLead(by),
+      links.map((link) => `[${inline(link.label)}](${link.href})${link.share ? ` (${link.share})` : ''}`).join(', '),
+    ]
+      .filter(Boolean)
+      .join(' ');
   };
   return join([
     '# Errors',
-    `Every error response has the same JSON body${errorSchema ? ` ([${inline(errorSchema.name)}](${urls.schema(errorSchema.name) ?? ''}))` : ''}: a machine-readable \`code\`, a human-readable \`message\` and the HTTP \`status\`. Branch on the code, not on the message.`,
+    `Every error response has the same JSON body${errorModel ? ` ([${inline(errorModel.name)}](${errorModel.href ?? ''}))` : ''}: a machine-readable \`code\`, a human-readable \`message\` and the HTTP \`status\`. Branch on the code, not on the message.`,
     [
-      '| Code | Status | Meaning and what to do | Returned by |',
-      '| --- | --- | --- | --- |',
-      ...model.errorCodes.map(
-        (entry) =>
-          `| ${code(entry.code).replaceAll('|', '\\|')} | ${entry.status} ${inline(statusText(String(entry.status)))} | ${inline(markdownToText(entry.meaning))}${entry.action ? ` **What to do:** ${inline(markdownToText(entry.action))}` : ''} | ${returners(entry)} |`,
+      `| ${columns.join(' | ')} |`,
+      `|${' --- |'.repeat(columns.length)}`,
+      ...rows.map(
+        (row) =>
+          `| ${cell(code(row.code))} | ${inline(row.status)} | ${cell(inline(markdownToText(row.meaning)))}${row.action ? ` **What to do:** ${cell(inline(markdownToText(row.action)))}` : ''} | ${cell(returners(row))} |`,
       ),
     ].join('\n'),
   ]);

@@ -4,6 +4,7 @@
  */
 import type { ApiModel } from '../openapi/index.ts';
 import { markdownHeadings } from '../render/markdown.ts';
+import { type ErrorCatalogOutline, errorCatalogOutline } from './errors-outline.ts';
 import {
   type BuildSandbox,
   type IntroductionOutline,
@@ -29,7 +30,8 @@ export type PageOutline =
   | { type: 'operation'; outline: OperationOutline }
   | { type: 'schema'; outline: ModelOutline }
   | { type: 'schemas'; outline: ModelsIndexOutline }
-  | { type: 'tag' | 'errors'; route: ReferenceRoute };
+  | { type: 'errors'; outline: ErrorCatalogOutline }
+  | { type: 'tag'; route: ReferenceRoute };
 
 /** The outline of a route's page; `sandbox`: the build's, which the introduction names. */
 export function pageOutline(model: ApiModel, route: ReferenceRoute, sandbox?: BuildSandbox): PageOutline {
@@ -42,6 +44,8 @@ export function pageOutline(model: ApiModel, route: ReferenceRoute, sandbox?: Bu
       return { type: 'schema', outline: modelOutline(model, route.schema) };
     case 'schemas':
       return { type: 'schemas', outline: modelsIndexOutline(model, route.index) };
+    case 'errors':
+      return { type: 'errors', outline: errorCatalogOutline(model, route.errorCodes) };
     default:
       return { type: route.type, route };
   }
@@ -57,6 +61,7 @@ export function pageHeadings(page: PageOutline): PageHeading[] {
     case 'schema':
       return modelHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
     case 'schemas':
+    case 'errors':
       return [];
   }
   const { route } = page;

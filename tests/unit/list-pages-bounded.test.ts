@@ -11,6 +11,7 @@ import SchemasIndex from '../../src/components/reference/SchemasIndex.astro';
 import TagView from '../../src/components/reference/TagView.astro';
 import ErrorsView from '../../src/components/shared/ErrorsView.astro';
 import type { ApiModel } from '../../src/openapi/index.ts';
+import { errorCatalogOutline } from '../../src/reference/errors-outline.ts';
 import { introductionOutline } from '../../src/reference/introduction-outline.ts';
 import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
 import { pageMarkdown } from '../../src/reference/page-markdown.ts';
@@ -44,7 +45,9 @@ beforeAll(async () => {
                 props: { outline: introductionOutline(model), files: [] },
               })
             : route.type === 'errors'
-              ? await container.renderToString(ErrorsView, { props: { model, errorCodes: route.errorCodes } })
+              ? await container.renderToString(ErrorsView, {
+                  props: { outline: errorCatalogOutline(model, route.errorCodes) },
+                })
               : undefined;
     if (html !== undefined) sizes.set(route.path, Buffer.byteLength(html));
   }

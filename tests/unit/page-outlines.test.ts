@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import IntroductionView from '../../src/components/reference/IntroductionView.astro';
 import SchemasIndex from '../../src/components/reference/SchemasIndex.astro';
 import SchemaView from '../../src/components/reference/SchemaView.astro';
+import ErrorsView from '../../src/components/shared/ErrorsView.astro';
 import { guideSandbox } from '../../src/guides/sandbox-address.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { twinInputs } from '../../src/publishing/twin-inputs.ts';
+import { errorCatalogOutline, returnersLead } from '../../src/reference/errors-outline.ts';
 import { introductionOutline } from '../../src/reference/introduction-outline.ts';
 import { modelOutline, usedByShown } from '../../src/reference/model-outline.ts';
 import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
@@ -135,6 +137,27 @@ describe("the models index's outline", () => {
       for (const page of outline.pages?.pages ?? []) {
         expect(html).toContain(`href="${page.href}"`);
         expect(twin).toContain(`[${page.first} to ${page.last}](${page.href})`);
+      }
+    }
+  });
+});
+
+describe("the error catalog's outline", () => {
+  it('gives the page and the twin every code with its status and who returns it, in the same words', async () => {
+    const outline = errorCatalogOutline(petStore, petStore.errorCodes);
+    const html = await container.renderToString(ErrorsView, { props: { outline } });
+    const twin = pageMarkdown(petStore, routeOf(petStore, 'errors')[0] as ReferenceRoute, { downloads: [] });
+    expect(outline.rows.length).toBe(petStore.errorCodes.length);
+    for (const column of outline.columns)
+      expect(twin.split('\n').find((line) => line.startsWith('| Code'))).toContain(column);
+    for (const row of outline.rows) {
+      expect(html).toContain(`<tr id="${row.id}">`);
+      const line = twin.split('\n').find((l) => l.startsWith(`| \`${row.code}\` |`));
+      expect(line, row.code).toContain(`| ${row.status.trim()} |`);
+      const lead = returnersLead(row.returners);
+      if (lead) {
+        expect(html).toContain(lead);
+        expect(line).toContain(lead);
       }
     }
   });
