@@ -4,7 +4,7 @@
  * gives what the model cannot (the download files), and everything from the description goes through
  * `markdown-text.ts`.
  */
-import type { ApiModel, ApiOperation, ApiSchema, ApiTag } from '../openapi/index.ts';
+import type { ApiModel, ApiOperation, ApiSchema } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
 import { type ErrorRow, errorCatalogOutline, returnersLead } from './errors-outline.ts';
 import { fieldTreeLines } from './field-markdown.ts';
@@ -13,14 +13,8 @@ import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
 import { modelOutline } from './model-outline.ts';
 import { modelsIndexOutline } from './models-index-outline.ts';
 import { operationMarkdown } from './operation-markdown.ts';
-import {
-  type ModelsIndexPage,
-  operationTitle,
-  type ReferenceRoute,
-  referenceUrls,
-  type TagListingPage,
-  tagLabel,
-} from './routes.ts';
+import { type ModelsIndexPage, operationTitle, type ReferenceRoute, referenceUrls } from './routes.ts';
+import { tagOutline } from './tag-outline.ts';
 
 /** What the introduction shows beyond the model: the downloads (by site path) and the build's sandbox. */
 export interface TwinInputs {
@@ -35,7 +29,7 @@ export function pageMarkdown(model: ApiModel, route: ReferenceRoute, inputs: Twi
     case 'introduction':
       return introductionMarkdown(model, inputs);
     case 'tag':
-      return tagMarkdown(model, route.tag, route.title, route.listing);
+      return tagMarkdown(model, route);
     case 'operation':
       return operationMarkdown(model, route.operation);
     case 'schemas':
@@ -131,27 +125,28 @@ function sandboxSection(title: string, sandbox: NonNullable<TwinInputs['sandbox'
 }
 
 /** A tag's overview, or one further page of its operations (`TagListingPage`), as its HTML page shows it. */
-export function tagMarkdown(model: ApiModel, tag: ApiTag, title: string, listing: TagListingPage): string {
-  const urls = referenceUrls(model);
-  const group = model.tagGroups.find((g) => g.tags.includes(tag.name));
-  const overview = listing.number === 1;
-  const pages =
-    listing.pages.length > 1 &&
-    [
-      `${listing.total.toLocaleString('en')} operations, in the description's order on ${listing.pages.length} pages:`,
-      listing.pages
-        .map((page, i) => `${i + 1}. [${inline(`${page.first} to ${page.last}`)}](${urls.tagPage(tag, i + 1)})`)
-        .join('\n'),
-    ].join('\n\n');
+export function tagMarkdown(model: ApiModel, route: Extract<ReferenceRoute, { type: 'tag' }>): string {
+  const { partOf, description, externalDocs, overview, operations } = tagOutline(
+    model,
+    route.tag,
+    route.group,
+    route.listing,
+  );
   return join([
-    `# ${inline(title)}`,
-    group && !group.implicit && group.name !== tag.name && `Part of ${inline(tagLabel(group))}.`,
-    overview && descriptionMarkdown(tag.description, 2),
-    overview && tag.externalDocs && `More: ${code(tag.externalDocs.url)}`,
-    !overview && `More operations of [${inline(tagLabel(tag))}](${urls.tag(tag)}), whose overview describes them.`,
-    listing.operations.length > 0 && '## Operations',
-    pages,
-    listing.operations.map((operation) => operationItem(model, operation)).join('\n'),
+    `# ${inline(route.title)}`,
+    partOf && `Part of ${inline(partOf)}.`,
+    description && descriptionMarkdown(description.text, 2),
+    externalDocs && `${inline(externalDocs.text)}: ${code(externalDocs.url)}`,
+    overview && `More operations of [${inline(overview.label)}](${overview.href}), whose overview describes them.`,
+    operations && `## ${inline(operations.title)}`,
+    operations?.pages &&
+      [
+        inline(operations.pages.caption),
+        operations.pages.pages
+          .map((page, i) => `${i + 1}. [${inline(`${page.first} to ${page.last}`)}](${page.href})`)
+          .join('\n'),
+      ].join('\n\n'),
+    operations?.operations.map((operation) => operationItem(model, operation)).join('\n'),
   ]);
 }
 

@@ -3,7 +3,6 @@
  * contents and its Markdown twin are derived (`operation-outline.ts`, `introduction-outline.ts`, …).
  */
 import type { ApiModel } from '../openapi/index.ts';
-import { markdownHeadings } from '../render/markdown.ts';
 import { type ErrorCatalogOutline, errorCatalogOutline } from './errors-outline.ts';
 import {
   type BuildSandbox,
@@ -15,9 +14,7 @@ import { type ModelOutline, modelHeadings, modelOutline } from './model-outline.
 import { type ModelsIndexOutline, modelsIndexOutline } from './models-index-outline.ts';
 import { type OperationOutline, operationOutline, outlineHeadings } from './operation-outline.ts';
 import type { ReferenceRoute } from './routes.ts';
-
-/** The prefix of the ids of a tag description's headings: theirs cannot clash with the page's own (`operations`). */
-export const tagHeadingIds = 'about-';
+import { type TagOutline, tagHeadings, tagOutline } from './tag-outline.ts';
 
 export interface PageHeading {
   depth: number;
@@ -31,7 +28,7 @@ export type PageOutline =
   | { type: 'schema'; outline: ModelOutline }
   | { type: 'schemas'; outline: ModelsIndexOutline }
   | { type: 'errors'; outline: ErrorCatalogOutline }
-  | { type: 'tag'; route: ReferenceRoute };
+  | { type: 'tag'; outline: TagOutline };
 
 /** The outline of a route's page; `sandbox`: the build's, which the introduction names. */
 export function pageOutline(model: ApiModel, route: ReferenceRoute, sandbox?: BuildSandbox): PageOutline {
@@ -46,8 +43,8 @@ export function pageOutline(model: ApiModel, route: ReferenceRoute, sandbox?: Bu
       return { type: 'schemas', outline: modelsIndexOutline(model, route.index) };
     case 'errors':
       return { type: 'errors', outline: errorCatalogOutline(model, route.errorCodes) };
-    default:
-      return { type: route.type, route };
+    case 'tag':
+      return { type: 'tag', outline: tagOutline(model, route.tag, route.group, route.listing) };
   }
 }
 
@@ -60,22 +57,10 @@ export function pageHeadings(page: PageOutline): PageHeading[] {
       return outlineHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
     case 'schema':
       return modelHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
+    case 'tag':
+      return tagHeadings(page.outline).map(({ depth, id, title }) => ({ depth, slug: id, text: title }));
     case 'schemas':
     case 'errors':
-      return [];
-  }
-  const { route } = page;
-  switch (route.type) {
-    case 'tag':
-      return [
-        // A tag's description may be a long introduction (DigitalOcean's runs to pages): its sections are listed too.
-        // Only the overview, the first of a tag's pages, shows it.
-        ...(route.tag.description && route.listing.number === 1
-          ? markdownHeadings(route.tag.description, { highestHeading: 2, headingIds: tagHeadingIds })
-          : []),
-        ...(route.listing.operations.length > 0 ? [{ depth: 2, slug: 'operations', text: 'Operations' }] : []),
-      ];
-    default:
       return [];
   }
 }

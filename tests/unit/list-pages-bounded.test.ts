@@ -16,6 +16,7 @@ import { introductionOutline } from '../../src/reference/introduction-outline.ts
 import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
 import { pageMarkdown } from '../../src/reference/page-markdown.ts';
 import { operationsPerTagPage, type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
+import { tagOutline } from '../../src/reference/tag-outline.ts';
 import { generateDescription } from '../bench/generate-description.ts';
 import { modelOf } from './support/check.ts';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
     const html =
       route.type === 'tag'
         ? await container.renderToString(TagView, {
-            props: { model, tag: route.tag, group: route.group, listing: route.listing },
+            props: { model, outline: tagOutline(model, route.tag, route.group, route.listing) },
           })
         : route.type === 'schemas'
           ? await container.renderToString(SchemasIndex, { props: { outline: modelsIndexOutline(model, route.index) } })

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import IntroductionView from '../../src/components/reference/IntroductionView.astro';
 import SchemasIndex from '../../src/components/reference/SchemasIndex.astro';
 import SchemaView from '../../src/components/reference/SchemaView.astro';
+import TagView from '../../src/components/reference/TagView.astro';
 import ErrorsView from '../../src/components/shared/ErrorsView.astro';
 import { guideSandbox } from '../../src/guides/sandbox-address.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
@@ -18,7 +19,8 @@ import { modelOutline, usedByShown } from '../../src/reference/model-outline.ts'
 import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
 import { pageMarkdown } from '../../src/reference/page-markdown.ts';
 import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
-import { modelsIndexPages, type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
+import { modelsIndexPages, type ReferenceRoute, referenceRoutes, tagListingPages } from '../../src/reference/routes.ts';
+import { tagOutline } from '../../src/reference/tag-outline.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const petStore = await loadApiModel(resolveSpecPath(root, {}));
@@ -158,6 +160,35 @@ describe("the error catalog's outline", () => {
       if (lead) {
         expect(html).toContain(lead);
         expect(line).toContain(lead);
+      }
+    }
+  });
+});
+
+describe("a tag page's outline", () => {
+  it('gives the view, the table of contents and the twin the same sections, on every page of a long tag', async () => {
+    for (const model of [petStore, events]) {
+      for (const route of routeOf(model, 'tag')) {
+        // Pages of two operations, as a tag past the threshold would have them.
+        for (const listing of [route.listing, ...tagListingPages(model, route.tag, 2)]) {
+          const paged = { ...route, listing };
+          const page = pageOutline(model, paged);
+          if (page.type !== 'tag') throw new Error('not a tag page');
+          const toc = pageHeadings(page);
+          const html = await container.renderToString(TagView, { props: { model, outline: page.outline } });
+          expect(htmlHeadingIds(html), route.path).toEqual(toc.map((h) => h.slug));
+          const twin = pageMarkdown(model, paged, { downloads: [] });
+          expect(
+            toc.map((h) => h.text).filter((text) => !twin.includes(`## ${text}`)),
+            route.path,
+          ).toEqual([]);
+          const outline = tagOutline(model, route.tag, route.group, listing);
+          for (const other of outline.operations?.pages?.pages ?? []) {
+            expect(html).toContain(`href="${other.href}"`);
+            expect(twin).toContain(`(${other.href})`);
+          }
+          if (outline.overview) expect(twin).toContain(`(${outline.overview.href})`);
+        }
       }
     }
   });
