@@ -365,13 +365,17 @@ export function requestSamples(
   model: ApiModel,
   operation: ApiOperation,
 ): Pick<OperationOutline, 'samples' | 'sharedBody'> {
+  const sharedBody = sharedRequestBody(model, operation);
+  if (!sharedBody) return { samples: codeSamples(model, operation) };
+  return { samples: codeSamples(model, operation, { bodyFile: requestBodyFile }), sharedBody };
+}
+
+/** The JSON body every language reads from one file, when it is longer than `sharedBodyLines`; else undefined. */
+function sharedRequestBody(model: ApiModel, operation: ApiOperation): ShownBody | undefined {
   const text = sentByApi(operation) ? undefined : bodyText(harRequest(model, operation));
   const lines = text?.split('\n').length ?? 0;
-  if (text === undefined || lines <= sharedBodyLines) return { samples: codeSamples(model, operation) };
-  return {
-    samples: codeSamples(model, operation, { bodyFile: requestBodyFile }),
-    sharedBody: { code: cutToStart(text, requestBodyFile).code, whole: { file: requestBodyFile, code: text, lines } },
-  };
+  if (text === undefined || lines <= sharedBodyLines) return undefined;
+  return { code: cutToStart(text, requestBodyFile).code, whole: { file: requestBodyFile, code: text, lines } };
 }
 
 /** `example-201.json`, `example-201-2.json` for a response's second example. */
@@ -410,7 +414,8 @@ function givenExamples(response: ApiResponse): ShownExample[] {
  * (given or generated) and its request body.
  */
 export function wholeExamples(model: ApiModel, operation: ApiOperation): WholeExample[] {
-  const body = requestSamples(model, operation).sharedBody?.whole;
+  // The body alone, not the samples in every language: this runs for every operation before any page is built.
+  const body = sharedRequestBody(model, operation)?.whole;
   const examples = responseExamples(model.schemaResolver, operation.responses).flatMap((entry) =>
     entry.examples.flatMap((example) => (example.whole ? [example.whole] : [])),
   );
