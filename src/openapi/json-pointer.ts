@@ -7,7 +7,8 @@ export function toPointer(segments: readonly (string | number)[]): string {
 
 /** One segment made safe for a pointer: `~` → `~0`, `/` → `~1`. */
 export function escapeSegment(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+  // Most segments need nothing, and looking costs far less than replacing: a large description has millions.
+  return segment.includes('~') || segment.includes('/') ? segment.replaceAll('~', '~0').replaceAll('/', '~1') : segment;
 }
 
 /** `/a/b~1c` → ['a', 'b/c']. Throws on a pointer that does not start with `/` (unless empty). */
@@ -17,7 +18,7 @@ export function fromPointer(pointer: string): string[] {
   return pointer
     .slice(1)
     .split('/')
-    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+    .map((s) => (s.includes('~') ? s.replaceAll('~1', '/').replaceAll('~0', '~') : s));
 }
 
 /**
