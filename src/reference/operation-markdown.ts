@@ -17,7 +17,6 @@ import {
   type PlannedMedia,
 } from './operation-outline.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
-import { constraints, typeLabel } from './schema-summary.ts';
 
 /** A parameter's example as the page shows it: text as written, anything else as JSON. */
 const exampleText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -28,7 +27,6 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   const outline = operationOutline(model, operation);
   const urls = referenceUrls(model);
   const link = (name: string) => urls.schema(name);
-  const type = (schema: Parameters<typeof typeLabel>[1]) => typeLabel(model.schemaResolver, schema);
   const text = (markdown: string | undefined) => (markdown ? inline(markdownToText(markdown)) : '');
   const lines: string[] = [
     `# ${inline(operationTitle(operation))}`,
@@ -86,13 +84,11 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   }
   for (const { heading: h, parameters } of outline.parameters) {
     lines.push(heading(h), '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
-    for (const p of parameters) {
-      const rules = p.schema ? constraints(model.schemaResolver, p.schema).map(inline).join('; ') : '';
+    for (const { parameter: p, type, constraints } of parameters) {
+      const rules = constraints.map(inline).join('; ');
       const example = p.examples[0] ? `example ${code(exampleText(p.examples[0].value))}` : '';
       const said = [text(p.description), rules, example].filter(Boolean).join(' — ').replaceAll('|', '\\|');
-      lines.push(
-        `| ${code(p.name)} | ${p.in} | ${inline(p.schema ? type(p.schema) : 'string')} | ${p.required ? 'yes' : 'no'} | ${said} |`,
-      );
+      lines.push(`| ${code(p.name)} | ${p.in} | ${inline(type.label)} | ${p.required ? 'yes' : 'no'} | ${said} |`);
     }
     lines.push('');
   }
@@ -100,18 +96,18 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     lines.push(heading(outline.requestBody.heading), '');
     const body = descriptionMarkdown(outline.requestBody.body.description);
     if (body) lines.push(body, '');
-    lines.push(...mediaLines(outline.requestBody.media, type, text, link));
+    lines.push(...mediaLines(outline.requestBody.media, text, link));
   }
 
   lines.push(heading(outline.responses), '');
   if (outline.commonHeaders.length > 0)
-    lines.push('Every response carries these headers:', '', ...headerLines(outline.commonHeaders, type, text), '');
+    lines.push('Every response carries these headers:', '', ...headerLines(outline.commonHeaders, text), '');
   for (const outcome of outline.outcomes) {
     lines.push(heading(outcome.heading), '');
     const said = text(outcome.response.description);
     if (said) lines.push(said, '');
-    if (outcome.headers.length > 0) lines.push('Headers:', '', ...headerLines(outcome.headers, type, text), '');
-    lines.push(...mediaLines(outcome.media, type, text, link));
+    if (outcome.headers.length > 0) lines.push('Headers:', '', ...headerLines(outcome.headers, text), '');
+    lines.push(...mediaLines(outcome.media, text, link));
   }
   if (outline.errors) {
     const { errors } = outline;
@@ -124,12 +120,12 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     }
     lines.push('');
     if (errors.headers.length > 0)
-      lines.push('Headers some errors send:', '', ...headerLines(errors.headers, type, text), '');
+      lines.push('Headers some errors send:', '', ...headerLines(errors.headers, text), '');
     if (errors.bodyModel) {
       const href = link(errors.bodyModel);
       lines.push(`Error body: ${href ? `[${inline(errors.bodyModel)}](${href})` : inline(errors.bodyModel)}.`, '');
     } else {
-      lines.push(...mediaLines(errors.bodies, type, text, link));
+      lines.push(...mediaLines(errors.bodies, text, link));
     }
   }
   if (outline.callbacks) {
@@ -144,29 +140,23 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   return lines.join('\n');
 }
 
-type TypeOf = (schema: Parameters<typeof typeLabel>[1]) => string;
 type TextOf = (markdown: string | undefined) => string;
 
-function mediaLines(
-  media: readonly PlannedMedia[],
-  type: TypeOf,
-  text: TextOf,
-  link: (name: string) => string | undefined,
-) {
-  return media.flatMap(({ media: m, tree }) => {
+function mediaLines(media: readonly PlannedMedia[], text: TextOf, link: (name: string) => string | undefined) {
+  return media.flatMap(({ media: m, type, itemType, tree }) => {
     const said = text(m.description);
     const fields = fieldTreeLines(tree, link);
     return [
-      `${code(m.mediaType)}${m.schema ? `: ${inline(type(m.schema))}` : ''}${said ? ` — ${said}` : ''}`,
+      `${code(m.mediaType)}${type ? `: ${inline(type.label)}` : itemType ? `: a stream of ${inline(itemType.label)} items` : ''}${said ? ` — ${said}` : ''}`,
       '',
       ...(fields.length > 0 ? [...fields, ''] : []),
     ];
   });
 }
 
-function headerLines(rows: readonly HeaderRow[], type: TypeOf, text: TextOf): string[] {
-  return rows.map(({ header }) => {
+function headerLines(rows: readonly HeaderRow[], text: TextOf): string[] {
+  return rows.map(({ header, type }) => {
     const said = text(header.description);
-    return `- ${code(header.name)}${header.schema ? ` (${inline(type(header.schema))})` : ''}${said ? `: ${said}` : ''}`;
+    return `- ${code(header.name)}${header.schema ? ` (${inline(type)})` : ''}${said ? `: ${said}` : ''}`;
   });
 }

@@ -29,6 +29,7 @@ import {
   isRecord,
   oncePerModel,
   operationById,
+  type SchemaOrRef,
   type SchemaResolver,
   sentByApi,
   slugify,
@@ -42,7 +43,7 @@ import {
   fieldDepthOnOperationPages,
   plannedWithinBudget,
 } from './field-tree.ts';
-import { refName } from './schema-summary.ts';
+import { constraints, refName, typeLabel } from './schema-summary.ts';
 import { statusText } from './status-text.ts';
 
 /** A section heading: its anchor and title, and its level in the table of contents. */
@@ -52,12 +53,29 @@ export interface OutlineHeading {
   title: string;
 }
 
-/** A header described in full here (with its anchor), or one already described higher up the page. */
-export type HeaderRow = { header: ApiHeader; anchor: string } | { header: ApiHeader; seeAlso: string };
+/** A schema's type as the page shows it (`string (date-time)`, `Pet[]`), and the model it names, if one. */
+export interface ShownType {
+  label: string;
+  model?: string;
+}
 
-/** A body by media type, with its planned field tree. */
+/**
+ * A header described in full here (with its anchor and type), or one already described higher up the page.
+ */
+export type HeaderRow = { header: ApiHeader; type: string } & ({ anchor: string } | { seeAlso: string });
+
+/** A parameter as its table shows it: its type, the model the type names, and its constraints in words. */
+export interface ParameterRow {
+  parameter: ApiParameter;
+  type: ShownType;
+  constraints: string[];
+}
+
+/** A body by media type, with its type (or, for a stream, each item's) and its planned field tree. */
 export interface PlannedMedia {
   media: ApiMediaType;
+  type?: ShownType;
+  itemType?: ShownType;
   tree: FieldTree | undefined;
 }
 
@@ -153,7 +171,7 @@ export interface OperationOutline {
   request: OutlineHeading;
   /** Absent on a webhook or callback: the reader sends nothing, so needs no credentials. */
   authentication?: OutlineHeading;
-  parameters: { heading: OutlineHeading; parameters: ApiParameter[] }[];
+  parameters: { heading: OutlineHeading; parameters: ParameterRow[] }[];
   requestBody?: { heading: OutlineHeading; body: ApiRequestBody; media: PlannedMedia[] };
   responses: OutlineHeading;
   /** Headers every response carries (rate limits), described once. */
@@ -192,7 +210,7 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
   const errorBodies = distinctBodies(failures);
   const errorBodyModel = errorBodies.map((media) => refName(media.schema)).find((name) => name !== undefined);
   const fields = plannedFields(model, operation, errorBodies, errorBodyModel === undefined);
-  const headers = new HeaderPlanner();
+  const headers = new HeaderPlanner(model.schemaResolver);
 
   const parameters = parameterLocations.flatMap((where) => {
     const here = operation.parameters.filter((p) => p.in === where);
@@ -201,7 +219,7 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
       : [
           {
             heading: h3(`${where}-parameters`, `${where[0]?.toUpperCase()}${where.slice(1)} parameters`),
-            parameters: here,
+            parameters: here.map((parameter) => parameterRow(model.schemaResolver, parameter)),
           },
         ];
   });
@@ -291,7 +309,12 @@ function plannedFields(
       const plan = (content: ApiMediaType[], direction: Direction): PlannedMedia[] =>
         content.map((media) => {
           const schema = media.schema ?? media.itemSchema;
-          return { media, tree: schema ? planner.plan(schema, direction) : undefined };
+          return {
+            media,
+            ...(media.schema && { type: shownType(model.schemaResolver, media.schema) }),
+            ...(media.itemSchema && { itemType: shownType(model.schemaResolver, media.itemSchema) }),
+            tree: schema ? planner.plan(schema, direction) : undefined,
+          };
         });
       return {
         request: operation.requestBody ? plan(operation.requestBody.content, 'request') : [],
@@ -519,17 +542,42 @@ function distinctBodies(responses: readonly ApiResponse[]): ApiMediaType[] {
 class HeaderPlanner {
   readonly #anchors = new Map<string, string>();
 
+  readonly schemas: SchemaResolver;
+
+  constructor(schemas: SchemaResolver) {
+    this.schemas = schemas;
+  }
+
   rows(headers: readonly ApiHeader[]): HeaderRow[] {
     return headers.map((header) => {
       const key = `${header.name.toLowerCase()}\u0000${header.description ?? ''}`;
       const earlier = this.#anchors.get(key);
-      if (earlier) return { header, seeAlso: earlier };
+      if (earlier) return { header, type: headerType(this.schemas, header), seeAlso: earlier };
       const anchor = `header-${slugify(header.name)}`;
       const unique = [...this.#anchors.values()].includes(anchor) ? `${anchor}-${this.#anchors.size + 1}` : anchor;
       this.#anchors.set(key, unique);
-      return { header, anchor: unique };
+      return { header, anchor: unique, type: headerType(this.schemas, header) };
     });
   }
+}
+
+/** The type of a schema as the page shows it, and the model it names. */
+export function shownType(schemas: SchemaResolver, schema: SchemaOrRef): ShownType {
+  const model = refName(schema);
+  return { label: typeLabel(schemas, schema), ...(model && { model }) };
+}
+
+/** A header's type as its table shows it (`string` where the description gives no schema). */
+export function headerType(schemas: SchemaResolver, header: ApiHeader): string {
+  return header.schema ? typeLabel(schemas, header.schema) : 'string';
+}
+
+function parameterRow(schemas: SchemaResolver, parameter: ApiParameter): ParameterRow {
+  return {
+    parameter,
+    type: parameter.schema ? shownType(schemas, parameter.schema) : { label: 'string' },
+    constraints: parameter.schema ? constraints(schemas, parameter.schema) : [],
+  };
 }
 
 function h2(id: string, title: string): OutlineHeading {
