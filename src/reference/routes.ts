@@ -81,14 +81,15 @@ export const modelsPerIndexPage = 400;
 /**
  * One page of a tag's operations. Up to `operationsPerTagPage`, the tag's overview lists them all; past that, the
  * overview lists the first page and each further page (`/reference/<tag>/page/2/`) the next, in the description's
- * order, each page named by its first and last operation: the untagged half of a description of Microsoft Graph's
- * size otherwise made one page far past the page-size goal.
+ * order, each page named by its first and last operation's path: the order descriptions keep, and what tells
+ * operations apart where titles repeat (Graph has hundreds of "Get the number of the resource"). The untagged half
+ * of a description of Microsoft Graph's size otherwise made one page far past the page-size goal.
  */
 export interface TagListingPage {
   operations: ApiOperation[];
   /** How many operations the tag has, on all its pages. */
   total: number;
-  /** The first and last operation title of every page, in order (one entry when the list is one page). */
+  /** The first and last operation's path of every page, in order (one entry when the list is one page). */
   pages: { first: string; last: string }[];
   /** This page's place in `pages`, from 1 (1 is the tag's overview; see `ReferenceUrls.tagPage`). */
   number: number;
@@ -219,8 +220,7 @@ export function tagListingPages(model: ApiModel, tag: ApiTag, perPage = operatio
   const chunks = Array.from({ length: Math.ceil(operations.length / perPage) || 1 }, (_, i) =>
     operations.slice(i * perPage, (i + 1) * perPage),
   );
-  const title = (operation: ApiOperation | undefined) => (operation ? operationTitle(operation) : '');
-  const pages = chunks.map((chunk) => ({ first: title(chunk[0]), last: title(chunk.at(-1)) }));
+  const pages = chunks.map((chunk) => ({ first: chunk[0]?.path ?? '', last: chunk.at(-1)?.path ?? '' }));
   return chunks.map((chunk, i) => ({ operations: chunk, total: operations.length, pages, number: i + 1 }));
 }
 

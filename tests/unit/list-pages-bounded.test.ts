@@ -74,6 +74,12 @@ describe(`list pages of a ${operations.toLocaleString('en')}-operation descripti
     expect(overview?.path).toBe('reference/billing-invoices');
     expect(second?.path).toBe('reference/billing-invoices/page/2');
     expect(second?.title).toBe(`Billing invoices, page 2 of ${pages.length}`);
+    // Each page is named by its first and last operation's path.
+    const secondOperations = second?.listing.operations ?? [];
+    expect(overview?.listing.pages[1]).toEqual({
+      first: secondOperations[0]?.path,
+      last: secondOperations.at(-1)?.path,
+    });
     const listed = pages.flatMap((page) => page.listing.operations.map((operation) => operation.operationId));
     expect(new Set(listed).size).toBe(bigTag);
     const twin = pageMarkdown(model, second as ReferenceRoute, { downloads: [] });
