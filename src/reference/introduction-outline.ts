@@ -6,6 +6,7 @@
  * view and the twin are given apart.
  */
 import {
+  type ApiDemoKey,
   type ApiModel,
   type ApiRatePlan,
   type ApiServer,
@@ -13,12 +14,13 @@ import {
   operationCount,
   sampleTargets,
   sandboxDemoKeys,
+  sandboxKeyIssuer,
   sandboxServer,
 } from '../openapi/index.ts';
 import { markdownHeadings } from '../render/markdown.ts';
 import { introductionParts, introductionSections } from './introduction-parts.ts';
 import { groupAnchor, ungroupedAnchor, ungroupedHeading, ungroupedInWindow, ungroupedTags } from './navigation.ts';
-import { referenceUrls, tagLabel } from './routes.ts';
+import { operationTitle, referenceUrls, tagLabel } from './routes.ts';
 
 /** A heading of the page's table of contents (the description's own may be deeper than `###`). */
 export interface PageOutlineHeading {
@@ -102,12 +104,25 @@ export interface IntroductionOutline {
     license?: { url?: string; name: string };
   };
   /** The sandbox readers are sent to: the build's hosted one, else the description's local one, if any. */
-  sandbox?: OutlineSection & { hosted: boolean };
+  sandbox?: SandboxSection;
 }
 
-/** What the build knows and the model does not: whether Try it goes to a hosted sandbox (`SANDBOX_URL`). */
+/** The section on the sandbox (the introduction's and the home page's). */
+export interface SandboxSection extends OutlineSection {
+  hosted: boolean;
+  url: string;
+  /** The header a key is sent in. */
+  keyHeader?: string;
+  /** The operation that issues a key of one's own, where the API has one. */
+  issuer?: { href: string; title: string };
+  /** The local sandbox's demo keys, lowest plan first (none for a hosted one). */
+  demoKeys: ApiDemoKey[];
+}
+
+/** What the build knows and the model does not: where Try it goes, and whether that is a hosted sandbox. */
 export interface BuildSandbox {
   hosted: boolean;
+  url: string;
 }
 
 /** The prefixes of the ids of the description's headings, shown in the sections of these names. */
@@ -142,15 +157,31 @@ export function introductionOutline(model: ApiModel, sandbox?: BuildSandbox): In
 }
 
 function sandboxSection(model: ApiModel, sandbox: BuildSandbox | undefined): Pick<IntroductionOutline, 'sandbox'> {
-  const heading = sandboxHeading(model, sandbox);
-  return heading && sandbox ? { sandbox: { ...heading, hosted: sandbox.hosted } } : {};
+  const section = sandboxOutline(model, sandbox);
+  return section ? { sandbox: section } : {};
 }
 
-/** The heading of the section on the sandbox (the introduction's and the home page's), where there is one. */
-export function sandboxHeading(model: ApiModel, sandbox: BuildSandbox | undefined): OutlineSection | undefined {
-  if (sandbox?.hosted) return { id: 'sandbox', title: 'Try it against the sandbox' };
-  if (sandbox && sandboxServer(model)) return { id: 'sandbox', title: 'Try it against the local sandbox' };
-  return undefined;
+/** The section on the sandbox, where the build sends readers to one: hosted, or the description's local one. */
+export function sandboxOutline(model: ApiModel, sandbox: BuildSandbox | undefined): SandboxSection | undefined {
+  const keyHeader = model.securitySchemes.find((scheme) => scheme.apiKey)?.apiKey?.name;
+  const issuer = sandboxKeyIssuer(model);
+  const common = {
+    id: 'sandbox',
+    ...(keyHeader && { keyHeader }),
+    ...(issuer && { issuer: { href: referenceUrls(model).operation(issuer), title: operationTitle(issuer) } }),
+  };
+  if (sandbox?.hosted) {
+    return { ...common, title: 'Try it against the sandbox', hosted: true, url: sandbox.url, demoKeys: [] };
+  }
+  const local = sandboxServer(model);
+  if (!sandbox || !local) return undefined;
+  return {
+    ...common,
+    title: 'Try it against the local sandbox',
+    hosted: false,
+    url: local.url,
+    demoKeys: sandboxDemoKeys(model),
+  };
 }
 
 const sectionsOf = oncePerModel((model: ApiModel): IntroductionOutline => {

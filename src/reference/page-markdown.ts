@@ -8,7 +8,7 @@ import type { ApiModel, ApiOperation, ApiSchema } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
 import { type ErrorRow, errorCatalogOutline, returnersLead } from './errors-outline.ts';
 import { fieldTreeLines } from './field-markdown.ts';
-import { introductionOutline, type TagItem } from './introduction-outline.ts';
+import { introductionOutline, type SandboxSection, type TagItem } from './introduction-outline.ts';
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
 import { modelOutline } from './model-outline.ts';
 import { modelsIndexOutline } from './models-index-outline.ts';
@@ -107,21 +107,28 @@ export function introductionMarkdown(model: ApiModel, { downloads, sandbox }: Tw
           ]).trimEnd()),
     heading(about),
     about.own && descriptionMarkdown(about.own.text, 3),
-    outline.sandbox && sandbox && sandboxSection(outline.sandbox.title, sandbox),
+    outline.sandbox && sandboxMarkdown(outline.sandbox),
   ]);
 }
 
 /** A figure of a rate plan, as the page's table shows it. */
 const figure = (n: number | 'custom') => (n === 'custom' ? 'custom' : n.toLocaleString('en-US'));
 
-/** The introduction's last section, as `SandboxNote.astro` words it. */
-function sandboxSection(title: string, sandbox: NonNullable<TwinInputs['sandbox']>): string | undefined {
-  if (sandbox.hosted) {
-    return `## ${inline(title)}\n\nThe sandbox at ${code(sandbox.url)} is a complete copy of the API with example data, where nothing you do touches real data. Press **Try it** on any operation page.`;
+/** The introduction's last section, as `SandboxNote.astro` words it, from the same outline. */
+function sandboxMarkdown(section: SandboxSection): string {
+  const issuer = section.issuer;
+  if (section.hosted) {
+    return `## ${inline(section.title)}\n\nThe sandbox at ${code(section.url)} is a complete copy of the API with example data, where nothing you do touches real data. Press **Try it** on any operation page${issuer ? `: the console gets you a key of your own, kept for the tab. To call it from code, get a key with one request: [${inline(issuer.title)}](${issuer.href}).` : '.'}`;
   }
-  if (sandbox.demoKeys.length === 0) return undefined;
-  const keys = sandbox.demoKeys.map((key) => `- ${code(key.key)}: ${inline(key.plan)}`).join('\n');
-  return `## ${inline(title)}\n\nRun \`npm run dev\` and the portal starts together with a sandbox of the API at ${code(sandbox.url)}. It keeps its data in memory, seeded from the description's examples, and **resets every time it restarts**.${sandbox.keyHeader ? ` Send one of these demo keys in the ${code(sandbox.keyHeader)} header:` : ''}\n\n${keys}`;
+  const keys = [
+    '| Plan | Demo key | Requests per minute | Requests per day |',
+    '| --- | --- | --- | --- |',
+    ...section.demoKeys.map(
+      (key) =>
+        `| ${inline(key.plan).replaceAll('|', '\\|')} | ${code(key.key).replaceAll('|', '\\|')} | ${key.perMinute.toLocaleString('en-US')} | ${key.perDay.toLocaleString('en-US')} |`,
+    ),
+  ].join('\n');
+  return `## ${inline(section.title)}\n\nRun \`npm run dev\` and the portal starts together with a sandbox of the API at ${code(section.url)}. It keeps its data in memory, seeded from the description's examples, and **resets every time it restarts**.${section.keyHeader ? ` Send one of these demo keys in the ${code(section.keyHeader)} header:` : ''}\n\n${keys}`;
 }
 
 /** A tag's overview, or one further page of its operations (`TagListingPage`), as its HTML page shows it. */

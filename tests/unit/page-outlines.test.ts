@@ -193,3 +193,32 @@ describe("a tag page's outline", () => {
     }
   });
 });
+
+describe("the introduction's sandbox section", () => {
+  it.each([
+    ['hosted', { hosted: true, url: 'https://sandbox.example.test' }],
+    ['local', { hosted: false, url: 'http://localhost:4010' }],
+  ])('says the same of a %s sandbox on the page and in the twin', async (_, sandbox) => {
+    const outline = introductionOutline(petStore, sandbox);
+    const section = outline.sandbox;
+    if (!section) throw new Error('no sandbox section');
+    const html = await container.renderToString(IntroductionView, { props: { outline, files: [] } });
+    const route = routeOf(petStore, 'introduction')[0] as ReferenceRoute;
+    const twin = pageMarkdown(petStore, route, {
+      downloads: [],
+      sandbox: { ...sandbox, demoKeys: [], keyHeader: undefined },
+    });
+    expect(html).toContain(`<h2 id="${section.id}">${section.title}</h2>`);
+    expect(twin).toContain(`## ${section.title}`);
+    for (const said of [section.url, ...section.demoKeys.map((key) => key.key)]) {
+      expect(html).toContain(said);
+      expect(twin).toContain(said);
+    }
+    for (const key of section.demoKeys) expect(twin).toContain(key.perDay.toLocaleString('en-US'));
+    if (section.hosted) {
+      expect(section.issuer).toBeDefined();
+      expect(html).toContain(`href="${section.issuer?.href}"`);
+      expect(twin).toContain(`(${section.issuer?.href})`);
+    } else expect(section.demoKeys.length).toBeGreaterThan(0);
+  });
+});
