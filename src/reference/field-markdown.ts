@@ -4,14 +4,14 @@
  */
 import { markdownToText } from '../render/markdown.ts';
 import { basedOnWords, type FieldRow, type FieldTree } from './field-tree.ts';
-import { code, inline } from './markdown-text.ts';
+import { code, inline, link as markdownLink } from './markdown-text.ts';
 
 /** Where a model's page is, if it has one. */
 export type ModelLink = (name: string) => string | undefined;
 
 const modelRef = (name: string, link: ModelLink) => {
   const href = link(name);
-  return href ? `[${inline(name)}](${href})` : inline(name);
+  return href ? markdownLink(name, href) : inline(name);
 };
 
 /** The list's lines, each item indented `indent` deep. */

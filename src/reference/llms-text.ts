@@ -9,6 +9,7 @@
  */
 import { type ApiModel, countOf, operationById } from '../openapi/index.ts';
 import { markdownToText, topSections } from '../render/markdown.ts';
+import { code, inline, link } from './markdown-text.ts';
 import { modelsIndexPages, operationTitle, referenceUrls, tagLabel, twinOf } from './routes.ts';
 
 /**
@@ -48,9 +49,11 @@ export function llmsSummary(model: ApiModel): string {
 
 export function llmsText(model: ApiModel, { absolute, guides, optional, earlier = [] }: LlmsInputs): string {
   const urls = referenceUrls(model);
-  const lines = [`# ${model.info.title}`, ''];
+  // Every name and sentence from the description is escaped (markdown-text.ts): a `]` in a model's name or a
+  // `<` in a summary is text, not Markdown or HTML.
+  const lines = [`# ${inline(model.info.title)}`, ''];
   const summary = llmsSummary(model);
-  if (summary) lines.push(`> ${summary}`, '');
+  if (summary) lines.push(`> ${inline(summary)}`, '');
   lines.push(
     `The reference at ${absolute(urls.introduction)} documents ${countOf(model.operations.length, 'operation')} and ${countOf(model.schemas.length, 'model')}; every page, guides included, has a Markdown twin (its URL with \`.md\`).`,
     '',
@@ -58,7 +61,9 @@ export function llmsText(model: ApiModel, { absolute, guides, optional, earlier 
   if (guides.length > 0) {
     lines.push('## Guides', '');
     for (const guide of guides) {
-      lines.push(`- [${guide.title}](${absolute(guide.path)})${guide.description ? `: ${guide.description}` : ''}`);
+      lines.push(
+        `- ${link(guide.title, absolute(guide.path))}${guide.description ? `: ${inline(guide.description)}` : ''}`,
+      );
     }
     lines.push('');
   }
@@ -73,15 +78,15 @@ export function llmsText(model: ApiModel, { absolute, guides, optional, earlier 
   for (const group of groups) {
     const tags = group.tags.flatMap((name) => tagsByName.get(name) ?? []).filter((tag) => tag.operations.length > 0);
     if (tags.length === 0) continue;
-    lines.push(`### ${group.title}`, '');
+    lines.push(`### ${inline(group.title)}`, '');
     for (const tag of tags) {
       if (!listOperations) {
         lines.push(
-          `- [${tagLabel(tag)}](${absolute(twinOf(urls.tag(tag)))}): ${countOf(tag.operations.length, 'operation')}`,
+          `- ${link(tagLabel(tag), absolute(twinOf(urls.tag(tag))))}: ${countOf(tag.operations.length, 'operation')}`,
         );
         continue;
       }
-      if (group.tags.length > 1) lines.push(`- ${tagLabel(tag)}:`);
+      if (group.tags.length > 1) lines.push(`- ${inline(tagLabel(tag))}:`);
       for (const id of tag.operations) {
         const operation = operationById(model, id);
         if (!operation) continue;
@@ -89,7 +94,7 @@ export function llmsText(model: ApiModel, { absolute, guides, optional, earlier 
         const badge = operation.badge ? ` (${operation.badge.kind})` : '';
         const indent = group.tags.length > 1 ? '  ' : '';
         lines.push(
-          `${indent}- [${operationTitle(operation)}](${md}): \`${operation.method.toUpperCase()} ${operation.path}\`${badge}`,
+          `${indent}- ${link(operationTitle(operation), md)}: ${code(`${operation.method.toUpperCase()} ${operation.path}`)}${badge}`,
         );
       }
     }
@@ -104,7 +109,7 @@ export function llmsText(model: ApiModel, { absolute, guides, optional, earlier 
       for (const { schemas, number } of indexPages) {
         const range = indexPages.length > 1 ? ` (${schemas[0]?.name} to ${schemas.at(-1)?.name})` : '';
         lines.push(
-          `- [Models${range}](${absolute(twinOf(urls.schemasPage(number)))}): ${countOf(schemas.length, 'model')}`,
+          `- ${link(`Models${range}`, absolute(twinOf(urls.schemasPage(number))))}: ${countOf(schemas.length, 'model')}`,
         );
       }
     } else {
@@ -112,7 +117,7 @@ export function llmsText(model: ApiModel, { absolute, guides, optional, earlier 
         const page = urls.schema(schema.name);
         if (!page) continue;
         const said = schema.schema.description ? markdownToText(schema.schema.description).split(/(?<=\.)\s/)[0] : '';
-        lines.push(`- [${schema.name}](${absolute(page)})${said ? `: ${said}` : ''}`);
+        lines.push(`- ${link(schema.name, absolute(page))}${said ? `: ${inline(said)}` : ''}`);
       }
     }
     lines.push('');
@@ -121,16 +126,18 @@ export function llmsText(model: ApiModel, { absolute, guides, optional, earlier 
     lines.push('## Earlier versions', '');
     for (const major of earlier) {
       lines.push(
-        `- [Reference ${major.label}](${absolute(major.introduction)}): ${major.version}, the last ${major.label} release, for clients not yet on ${model.info.version}`,
-        `- [Migrating from ${major.label}](${absolute(major.migration)}): every breaking change since ${major.version}, with what to do`,
+        `- ${link(`Reference ${major.label}`, absolute(major.introduction))}: ${inline(`${major.version}, the last ${major.label} release, for clients not yet on ${model.info.version}`)}`,
+        `- ${link(`Migrating from ${major.label}`, absolute(major.migration))}: every breaking change since ${inline(major.version)}, with what to do`,
       );
     }
     lines.push('');
   }
   if (optional.length > 0) {
     lines.push('## Optional', '');
-    for (const link of optional)
-      lines.push(`- [${link.title}](${absolute(link.path)})${link.note ? `: ${link.note}` : ''}`);
+    for (const optionalLink of optional)
+      lines.push(
+        `- ${link(optionalLink.title, absolute(optionalLink.path))}${optionalLink.note ? `: ${inline(optionalLink.note)}` : ''}`,
+      );
     lines.push('');
   }
   return lines.join('\n');

@@ -20,6 +20,15 @@ export function inline(text: string): string {
   );
 }
 
+/**
+ * A link whose text is untrusted: a `]` in a name (`Pet[]`, `Map[string]`) cannot close it early, nor any other
+ * character start Markdown or HTML. A destination with spaces, parentheses or angle brackets is written in `<…>`.
+ */
+export function link(text: string, url: string): string {
+  const destination = /[\s()<>]/.test(url) ? `<${url.replace(/[<>\s]/g, encodeURIComponent)}>` : url;
+  return `[${inline(text)}](${destination})`;
+}
+
 /** Inline code that holds any text: a backtick run longer than any inside it (CommonMark's rule). */
 export function code(text: string): string {
   const flat = text.replace(/\s+/g, ' ');

@@ -60,4 +60,39 @@ describe('llms.txt', () => {
     // Under the issue's goal for GitHub's description, which is smaller.
     expect(Buffer.byteLength(text)).toBeLessThan(50_000);
   });
+
+  it('keeps every link whole when a name from the description holds brackets, parentheses or HTML', async () => {
+    const hostile = await modelOf(`openapi: 3.1.0
+info:
+  title: "Shop <img src=x onerror=alert(1)>"
+  version: 1.0.0
+  summary: "Sells [pets](javascript:alert(1)) and <b>toys</b>."
+tags:
+  - name: "Pets [beta]](https://evil.example/tag)"
+x-tagGroups:
+  - name: "Store]("
+    tags: ["Pets [beta]](https://evil.example/tag)"]
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      summary: "List pets](https://evil.example/op) [x"
+      tags: ["Pets [beta]](https://evil.example/tag)"]
+      responses:
+        "200":
+          description: OK
+`);
+    const text = llmsText(hostile, { absolute, guides: [], optional: [] });
+    const operationLine = text.split('\n').find((line) => line.includes('list-pets.md')) ?? '';
+    // The whole title is the link's text, and the link goes to the operation's Markdown, nowhere else.
+    expect(operationLine).toBe(
+      '- [List pets\\](https://evil.example/op) \\[x](https://docs.example.org/reference/pets-beta-https-evil-example-tag/list-pets.md): `GET /pets`',
+    );
+    // No link to anywhere the description says: every `](` that opens a destination goes to the site.
+    const destinations = [...text.matchAll(/(?<!\\)\]\((<?[^)\s>]+)/g)].map((m) => m[1]);
+    expect(destinations.length).toBeGreaterThan(0);
+    for (const destination of destinations) expect(destination).toMatch(/^<?https:\/\/docs\.example\.org\//);
+    expect(text).not.toMatch(/(?<!\\)<(img|b)\b/);
+    expect(text).toContain('### Store\\](');
+  });
 });
