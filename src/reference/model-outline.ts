@@ -3,9 +3,10 @@
  * their ids and titles, and the field tree planned for it. The view renders it, and the table of contents and the
  * Markdown twin are derived from it, so the three cannot disagree about the page. Pure: the model in, the plan out.
  */
-import type { ApiModel, ApiOperation, ApiSchema } from '../openapi/index.ts';
+import type { ApiModel, ApiSchema } from '../openapi/index.ts';
 import { type FieldTree, FieldTreePlanner, fieldCount, plannedWithinBudget } from './field-tree.ts';
 import type { OutlineSection, PageOutlineHeading } from './introduction-outline.ts';
+import { type OperationItem, operationItems } from './operation-items.ts';
 import { constraints, typeLabel } from './schema-summary.ts';
 import { operationsUsing } from './schema-usage.ts';
 
@@ -20,7 +21,7 @@ export interface ModelOutline {
   example?: OutlineSection & { json: string };
   usedBy?: OutlineSection & {
     /** The first `usedByShown` of them. */
-    operations: ApiOperation[];
+    operations: OperationItem[];
     /** How many use it in all. */
     total: number;
   };
@@ -50,7 +51,12 @@ export function modelOutline(model: ApiModel, schema: ApiSchema): ModelOutline {
       example: { id: 'example', title: 'Example', json: JSON.stringify(schema.schema.example, null, 2) },
     }),
     ...(usedBy.length > 0 && {
-      usedBy: { id: 'used-by', title: 'Used by', operations: usedBy.slice(0, usedByShown), total: usedBy.length },
+      usedBy: {
+        id: 'used-by',
+        title: 'Used by',
+        operations: operationItems(model, usedBy.slice(0, usedByShown)),
+        total: usedBy.length,
+      },
     }),
   };
 }

@@ -4,7 +4,7 @@
  * gives what the model cannot (the download files), and everything from the description goes through
  * `markdown-text.ts`.
  */
-import type { ApiModel, ApiOperation, ApiSchema } from '../openapi/index.ts';
+import type { ApiModel, ApiSchema } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
 import { type ErrorRow, errorCatalogOutline, returnersLead } from './errors-outline.ts';
 import { fieldTreeLines } from './field-markdown.ts';
@@ -12,8 +12,9 @@ import { introductionOutline, type SandboxSection, type TagItem } from './introd
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
 import { modelOutline } from './model-outline.ts';
 import { modelsIndexOutline } from './models-index-outline.ts';
+import type { OperationItem } from './operation-items.ts';
 import { operationMarkdown } from './operation-markdown.ts';
-import { type ModelsIndexPage, operationTitle, type ReferenceRoute, referenceUrls } from './routes.ts';
+import { type ModelsIndexPage, type ReferenceRoute, referenceUrls } from './routes.ts';
 import { tagOutline } from './tag-outline.ts';
 
 /** What the introduction shows beyond the model: the downloads (by site path) and the build's sandbox. */
@@ -44,10 +45,9 @@ export function pageMarkdown(model: ApiModel, route: ReferenceRoute, inputs: Twi
 const join = (blocks: (string | undefined | false)[]) => `${blocks.filter(Boolean).join('\n\n')}\n`;
 
 /** A list item linking an operation, as the pages' operation lists show it. */
-function operationItem(model: ApiModel, operation: ApiOperation): string {
-  const href = referenceUrls(model).operation(operation);
+function operationItem(operation: OperationItem): string {
   const badge = operation.badge ? ` (${operation.badge.kind})` : '';
-  return `- [${inline(operationTitle(operation))}](${href}): ${code(`${operation.method.toUpperCase()} ${operation.path}`)}${badge}`;
+  return `- [${inline(operation.title)}](${operation.href}): ${code(`${operation.method} ${operation.path}`)}${badge}`;
 }
 
 export function introductionMarkdown(model: ApiModel, { downloads, sandbox }: TwinInputs): string {
@@ -153,7 +153,7 @@ export function tagMarkdown(model: ApiModel, route: Extract<ReferenceRoute, { ty
           .map((page, i) => `${i + 1}. [${inline(`${page.first} to ${page.last}`)}](${page.href})`)
           .join('\n'),
       ].join('\n\n'),
-    operations?.operations.map((operation) => operationItem(model, operation)).join('\n'),
+    operations?.operations.map(operationItem).join('\n'),
   ]);
 }
 
@@ -188,7 +188,7 @@ export function schemaMarkdown(model: ApiModel, schema: ApiSchema): string {
     example && `## ${inline(example.title)}`,
     example && fence(example.json, 'json'),
     usedBy && `## ${inline(usedBy.title)}`,
-    usedBy?.operations.map((operation) => operationItem(model, operation)).join('\n'),
+    usedBy?.operations.map(operationItem).join('\n'),
     usedBy &&
       usedBy.total > usedBy.operations.length &&
       `… and ${usedBy.total - usedBy.operations.length} more operations (${usedBy.total} in all).`,

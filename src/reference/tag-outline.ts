@@ -4,9 +4,10 @@
  * table of contents and the Markdown twin are derived from it, so the three cannot disagree about the page.
  * Pure: the model in, the plan out.
  */
-import type { ApiModel, ApiOperation, ApiTag, ApiTagGroup } from '../openapi/index.ts';
+import type { ApiModel, ApiTag, ApiTagGroup } from '../openapi/index.ts';
 import { markdownHeadings } from '../render/markdown.ts';
 import type { DescribedText, OutlineSection, PageOutlineHeading } from './introduction-outline.ts';
+import { type OperationItem, operationItems } from './operation-items.ts';
 import { referenceUrls, type TagListingPage, tagLabel } from './routes.ts';
 
 /** The prefix of the ids of a tag description's headings: theirs cannot clash with the page's own (`operations`). */
@@ -23,7 +24,7 @@ export interface TagOutline {
   operations?: OutlineSection & {
     /** Where they are on several pages: what the list says of itself, and every page by its first and last. */
     pages?: { caption: string; pages: { first: string; last: string; href: string }[]; current: number };
-    operations: ApiOperation[];
+    operations: OperationItem[];
   };
 }
 
@@ -54,7 +55,7 @@ export function tagOutline(
             current: listing.number,
           },
         }),
-        operations: listing.operations,
+        operations: operationItems(model, listing.operations),
       },
     }),
   };

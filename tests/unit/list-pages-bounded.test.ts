@@ -37,7 +37,7 @@ beforeAll(async () => {
     const html =
       route.type === 'tag'
         ? await container.renderToString(TagView, {
-            props: { model, outline: tagOutline(model, route.tag, route.group, route.listing) },
+            props: { outline: tagOutline(model, route.tag, route.group, route.listing) },
           })
         : route.type === 'schemas'
           ? await container.renderToString(SchemasIndex, { props: { outline: modelsIndexOutline(model, route.index) } })

@@ -90,7 +90,9 @@ describe.each([
       const page = pageOutline(model, route);
       if (page.type !== 'schema') throw new Error('not a model page');
       const toc = pageHeadings(page);
-      const html = await container.renderToString(SchemaView, { props: { model, outline: page.outline } });
+      const html = await container.renderToString(SchemaView, {
+        props: { outline: page.outline, schemaHref: (name: string) => `/reference/schemas/${name}/` },
+      });
       expect(htmlHeadingIds(html), route.path).toEqual(toc.map((h) => h.slug));
       const twin = twinHeadings(pageMarkdown(model, route, { downloads: [] }));
       expect(
@@ -175,7 +177,7 @@ describe("a tag page's outline", () => {
           const page = pageOutline(model, paged);
           if (page.type !== 'tag') throw new Error('not a tag page');
           const toc = pageHeadings(page);
-          const html = await container.renderToString(TagView, { props: { model, outline: page.outline } });
+          const html = await container.renderToString(TagView, { props: { outline: page.outline } });
           expect(htmlHeadingIds(html), route.path).toEqual(toc.map((h) => h.slug));
           const twin = pageMarkdown(model, paged, { downloads: [] });
           expect(
