@@ -9,7 +9,7 @@ import { markdownToText } from '../render/markdown.ts';
 import { type ErrorRow, errorCatalogOutline, returnersLead } from './errors-outline.ts';
 import { fieldTreeLines } from './field-markdown.ts';
 import { introductionOutline, type SandboxSection, type TagItem } from './introduction-outline.ts';
-import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
+import { code, descriptionMarkdown, fence, inline, link } from './markdown-text.ts';
 import { modelOutline } from './model-outline.ts';
 import { modelsIndexOutline } from './models-index-outline.ts';
 import type { OperationItem } from './operation-items.ts';
@@ -47,21 +47,21 @@ const join = (blocks: (string | undefined | false)[]) => `${blocks.filter(Boolea
 /** A list item linking an operation, as the pages' operation lists show it. */
 function operationItem(operation: OperationItem): string {
   const badge = operation.badge ? ` (${operation.badge.kind})` : '';
-  return `- [${inline(operation.title)}](${operation.href}): ${code(`${operation.method} ${operation.path}`)}${badge}`;
+  return `- ${link(operation.title, operation.href)}: ${code(`${operation.method} ${operation.path}`)}${badge}`;
 }
 
 export function introductionMarkdown(model: ApiModel, { downloads, sandbox }: TwinInputs): string {
   const outline = introductionOutline(model, sandbox);
   const { reading, groups, servers, authentication, rateLimits, about } = outline;
   const heading = (section: { title: string }, depth = 2) => `${'#'.repeat(depth)} ${inline(section.title)}`;
-  const tagItem = (item: TagItem) => `- [${inline(item.label)}](${item.href})${item.count}`;
+  const tagItem = (item: TagItem) => `- ${link(item.label, item.href)}${item.count}`;
   return join([
     `# ${inline(`${model.info.title} reference`)}`,
     outline.meta,
     reading &&
       `${heading(reading)}\n\nEach operation page gives its method and path, then what to send (parameters, request body) and what comes back (responses, errors), with a sample request and response. Every page also exists as Markdown, at its URL plus \`.md\`.`,
     heading(outline.downloads),
-    downloads.map((file) => `- [${inline(file.name)}](${file.path}) — ${inline(file.note)}`).join('\n'),
+    downloads.map((file) => `- ${link(file.name, file.path)} — ${inline(file.note)}`).join('\n'),
     groups && heading(groups),
     ...[...(groups?.groups ?? []), ...(groups?.ungrouped ? [groups.ungrouped] : [])].map((group) =>
       join([heading(group, 3), descriptionMarkdown(group.description), group.tags.map(tagItem).join('\n')]).trimEnd(),
@@ -118,7 +118,7 @@ const figure = (n: number | 'custom') => (n === 'custom' ? 'custom' : n.toLocale
 function sandboxMarkdown(section: SandboxSection): string {
   const issuer = section.issuer;
   if (section.hosted) {
-    return `## ${inline(section.title)}\n\nThe sandbox at ${code(section.url)} is a complete copy of the API with example data, where nothing you do touches real data. Press **Try it** on any operation page${issuer ? `: the console gets you a key of your own, kept for the tab. To call it from code, get a key with one request: [${inline(issuer.title)}](${issuer.href}).` : '.'}`;
+    return `## ${inline(section.title)}\n\nThe sandbox at ${code(section.url)} is a complete copy of the API with example data, where nothing you do touches real data. Press **Try it** on any operation page${issuer ? `: the console gets you a key of your own, kept for the tab. To call it from code, get a key with one request: ${link(issuer.title, issuer.href)}.` : '.'}`;
   }
   const keys = [
     '| Plan | Demo key | Requests per minute | Requests per day |',
@@ -144,13 +144,13 @@ export function tagMarkdown(model: ApiModel, route: Extract<ReferenceRoute, { ty
     partOf && `Part of ${inline(partOf)}.`,
     description && descriptionMarkdown(description.text, 2),
     externalDocs && `${inline(externalDocs.text)}: ${code(externalDocs.url)}`,
-    overview && `More operations of [${inline(overview.label)}](${overview.href}), whose overview describes them.`,
+    overview && `More operations of ${link(overview.label, overview.href)}, whose overview describes them.`,
     operations && `## ${inline(operations.title)}`,
     operations?.pages &&
       [
         inline(operations.pages.caption),
         operations.pages.pages
-          .map((page, i) => `${i + 1}. [${inline(`${page.first} to ${page.last}`)}](${page.href})`)
+          .map((page, i) => `${i + 1}. ${link(`${page.first} to ${page.last}`, page.href)}`)
           .join('\n'),
       ].join('\n\n'),
     operations?.operations.map(operationItem).join('\n'),
@@ -164,12 +164,12 @@ export function modelsIndexMarkdown(model: ApiModel, title: string, index: Model
     pages &&
       [
         inline(pages.caption),
-        pages.pages.map((page, i) => `${i + 1}. [${inline(`${page.first} to ${page.last}`)}](${page.href})`).join('\n'),
+        pages.pages.map((page, i) => `${i + 1}. ${link(`${page.first} to ${page.last}`, page.href)}`).join('\n'),
       ].join('\n\n'),
     rows
       .map((row) => {
         const said = row.summary ? markdownToText(row.summary) : '';
-        return `- [${inline(row.name)}](${row.href ?? ''}) (${inline(row.typeLabel)})${said ? `: ${inline(said)}` : ''}`;
+        return `- ${link(row.name, row.href ?? '')} (${inline(row.typeLabel)})${said ? `: ${inline(said)}` : ''}`;
       })
       .join('\n'),
   ]);
@@ -203,14 +203,14 @@ export function errorsMarkdown(model: ApiModel): string {
     const links = by.kind === 'operations' ? by.operations : by.kind === 'tags' ? by.tags : [];
     return [
       returnersLead(by),
-      links.map((link) => `[${inline(link.label)}](${link.href})${link.share ? ` (${link.share})` : ''}`).join(', '),
+      links.map((to) => `${link(to.label, to.href)}${to.share ? ` (${to.share})` : ''}`).join(', '),
     ]
       .filter(Boolean)
       .join(' ');
   };
   return join([
     '# Errors',
-    `Every error response has the same JSON body${errorModel ? ` ([${inline(errorModel.name)}](${errorModel.href ?? ''}))` : ''}: a machine-readable \`code\`, a human-readable \`message\` and the HTTP \`status\`. Branch on the code, not on the message.`,
+    `Every error response has the same JSON body${errorModel ? ` (${link(errorModel.name, errorModel.href ?? '')})` : ''}: a machine-readable \`code\`, a human-readable \`message\` and the HTTP \`status\`. Branch on the code, not on the message.`,
     [
       `| ${columns.join(' | ')} |`,
       `|${' --- |'.repeat(columns.length)}`,
