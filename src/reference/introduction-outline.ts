@@ -20,29 +20,8 @@ import {
 import { markdownHeadings } from '../render/markdown.ts';
 import { introductionParts, introductionSections } from './introduction-parts.ts';
 import { groupAnchor, ungroupedAnchor, ungroupedHeading, ungroupedInWindow, ungroupedTags } from './navigation.ts';
+import type { DescribedText, OutlineSection, PageOutlineHeading } from './outline-sections.ts';
 import { operationTitle, referenceUrls, tagLabel } from './routes.ts';
-
-/** A heading of the page's table of contents (the description's own may be deeper than `###`). */
-export interface PageOutlineHeading {
-  depth: number;
-  id: string;
-  title: string;
-}
-
-/** A section of the page: its anchor and title (a `##` heading). */
-export interface OutlineSection {
-  id: string;
-  title: string;
-}
-
-/**
- * Text from the description shown in a section: its headings become the page's `###`s, with ids under
- * `headingIds` so that they cannot clash with the page's own.
- */
-export interface DescribedText {
-  text: string;
-  headingIds: string;
-}
 
 /** A tag as the introduction lists it: its link, its label and its count of operations (` — 3 operations`). */
 export interface TagItem {

@@ -5,8 +5,8 @@
  */
 import type { ApiModel, ApiSchema } from '../openapi/index.ts';
 import { type FieldTree, FieldTreePlanner, fieldCount, plannedWithinBudget } from './field-tree.ts';
-import type { OutlineSection, PageOutlineHeading } from './introduction-outline.ts';
 import { type OperationItem, operationItems } from './operation-items.ts';
+import type { OutlineSection, PageOutlineHeading } from './outline-sections.ts';
 import { constraints, typeLabel } from './schema-summary.ts';
 import { operationsUsing } from './schema-usage.ts';
 

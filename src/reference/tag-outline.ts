@@ -6,8 +6,8 @@
  */
 import type { ApiModel, ApiTag, ApiTagGroup } from '../openapi/index.ts';
 import { markdownHeadings } from '../render/markdown.ts';
-import type { DescribedText, OutlineSection, PageOutlineHeading } from './introduction-outline.ts';
 import { type OperationItem, operationItems } from './operation-items.ts';
+import type { DescribedText, OutlineSection, PageOutlineHeading } from './outline-sections.ts';
 import { referenceUrls, type TagListingPage, tagLabel } from './routes.ts';
 
 /** The prefix of the ids of a tag description's headings: theirs cannot clash with the page's own (`operations`). */
