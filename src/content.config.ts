@@ -3,22 +3,12 @@ import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import type { Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { descriptionFacts, descriptionHas, loadApiModel, resolveSpecPath } from './openapi/index.ts';
+import { loadApiModel, resolveSpecPath } from './openapi/index.ts';
+import { type GuideFact, guideShips, namedFacts } from './publishing/guide-requirements.ts';
 import { loadPortalConfig } from './publishing/portal-config.ts';
-import type { SiteConfig } from './publishing/site-config.ts';
 
-/**
- * What a guide may need from the site config rather than the description: the product's project hosting (the
- * custom-domains guide), or being the docs team's own site (the guide to publishing this portal).
- */
-const siteFacts = ['projectHosting', 'docsTeam'] as const;
 /** A guide that calls an operation in its samples names it: `operation:listPets`. */
 const operationFact = z.string().regex(/^operation:.+/, 'operation:<operationId>');
-type Fact = (typeof descriptionFacts)[number] | (typeof siteFacts)[number] | `operation:${string}`;
-
-function siteHas(config: SiteConfig, fact: (typeof siteFacts)[number]): boolean {
-  return fact === 'projectHosting' ? config.projectHosting !== undefined : config.docsTeamGuides;
-}
 
 /**
  * Starlight's frontmatter plus two fields of ours: `pageLayout: 'operation'` asks for the operation layout (the
@@ -30,7 +20,7 @@ function siteHas(config: SiteConfig, fact: (typeof siteFacts)[number]): boolean 
 const starlightFrontmatter = docsSchema({
   extend: z.object({
     pageLayout: z.enum(['operation']).optional(),
-    requires: z.array(z.union([z.enum([...descriptionFacts, ...siteFacts]), operationFact])).optional(),
+    requires: z.array(z.union([z.enum(namedFacts), operationFact])).optional(),
   }),
 });
 
@@ -47,16 +37,11 @@ function docsForThisDescription(): Loader {
       const spec = resolveSpecPath(process.cwd());
       const model = await loadApiModel(spec);
       const config = loadPortalConfig(spec);
-      const has = (fact: Fact) => {
-        if (fact.startsWith('operation:')) return model.operations.some((o) => o.operationId === fact.slice(10));
-        return (siteFacts as readonly string[]).includes(fact)
-          ? siteHas(config, fact as (typeof siteFacts)[number])
-          : descriptionHas(model, fact as (typeof descriptionFacts)[number]);
-      };
       for (const [id, entry] of context.store.entries()) {
         const requires = (entry.data as { requires?: unknown }).requires;
-        const needs = Array.isArray(requires) ? (requires as Fact[]) : [];
-        if (needs.some((fact) => !has(fact))) context.store.delete(id);
+        if (!guideShips(model, config, Array.isArray(requires) ? (requires as GuideFact[]) : [])) {
+          context.store.delete(id);
+        }
       }
     },
   };

@@ -1,9 +1,10 @@
 /**
  * What the MCP tools answer about the docs, from the model alone: an operation's or a model's Markdown (the very
  * twins the site publishes, `reference/operation-markdown.ts` and `page-markdown.ts`), the operations by tag, and a
- * search over every reference page's twin. Names that match nothing are a `BadToolInput` listing the near matches.
+ * search over every reference page and the guides (`guides.ts`). Names that match nothing are a `BadToolInput` listing the near matches.
  */
 import { type ApiModel, type ApiOperation, nearMatches, operationById } from '../openapi/index.ts';
+import { link } from '../reference/markdown-text.ts';
 import { operationMarkdown } from '../reference/operation-markdown.ts';
 import { pageMarkdown, schemaMarkdown, type TwinInputs } from '../reference/page-markdown.ts';
 import {
@@ -33,6 +34,15 @@ export const searchResultsUpTo = 10;
 /** Twins kept for a call asking again: an agent works on a few operations at a time. */
 const twinsKept = 200;
 
+/** A page `search` looks through besides the reference's: a guide. */
+export interface SearchedPage {
+  title: string;
+  /** Its Markdown twin's site path. */
+  path: string;
+  /** What it is searched by, as text. */
+  text: string;
+}
+
 export interface Docs {
   operation(operationId: string): ApiOperation;
   getOperation(operationId: string): string;
@@ -41,8 +51,13 @@ export interface Docs {
   search(query: string): string;
 }
 
-/** `absolute`: a site path as the published site's URL. */
-export function createDocs(model: ApiModel, inputs: TwinInputs, absolute: (path: string) => string): Docs {
+/** `absolute`: a site path as the published site's URL; `guides`: the site's guides, searched with the reference. */
+export function createDocs(
+  model: ApiModel,
+  inputs: TwinInputs,
+  absolute: (path: string) => string,
+  guides: readonly SearchedPage[] = [],
+): Docs {
   const urls = referenceUrls(model);
   const operationIds = model.operations.map((operation) => operation.operationId);
 
@@ -60,12 +75,16 @@ export function createDocs(model: ApiModel, inputs: TwinInputs, absolute: (path:
   let pages: { title: string; url: string; text: string; lower: string }[] | undefined;
   const searchable = () => {
     // A tag's further pages of operations are not searched: its overview and each operation are.
-    pages ??= referenceRoutes(model)
-      .filter((route) => route.type !== 'tag' || route.listing.number === 1)
-      .map((route) => {
-        const text = searchText(model, route, inputs).replace(/\s+/g, ' ');
-        return { title: route.title, url: absolute(twinOf(`/${route.path}/`)), text, lower: text.toLowerCase() };
-      });
+    const page = (title: string, path: string, words: string) => {
+      const text = words.replace(/\s+/g, ' ').trim();
+      return { title, url: absolute(path), text, lower: text.toLowerCase() };
+    };
+    pages ??= [
+      ...guides.map((guide) => page(guide.title, guide.path, guide.text)),
+      ...referenceRoutes(model)
+        .filter((route) => route.type !== 'tag' || route.listing.number === 1)
+        .map((route) => page(route.title, twinOf(`/${route.path}/`), searchText(model, route, inputs))),
+    ];
     return pages;
   };
   // Twins asked for again (an agent rereads the page it works on) are not made again.
@@ -133,7 +152,7 @@ export function createDocs(model: ApiModel, inputs: TwinInputs, absolute: (path:
         .slice(0, searchResultsUpTo);
       if (scored.length === 0) return `Nothing in the docs matches "${query}".`;
       return scored
-        .map(({ page }) => `- [${page.title}](${page.url}): ${snippet(page.text, page.lower, terms)}`)
+        .map(({ page }) => `- ${link(page.title, page.url)}: ${snippet(page.text, page.lower, terms)}`)
         .join('\n');
     },
   };

@@ -2,18 +2,24 @@
 import type { ApiModel } from '../openapi/index.ts';
 import { loadPortalConfig, siteUrl } from '../publishing/portal-config.ts';
 import { twinInputs } from '../publishing/twin-inputs.ts';
+import { searchableGuides } from './guides.ts';
 import type { McpOptions } from './server.ts';
 
-/** Links to the published site (`SITE_URL`, else the site config's domain), the twins' inputs, the sandbox to call. */
+/**
+ * Links to the published site (`SITE_URL`, else the site config's domain), the twins' inputs, the guides the site
+ * ships, the sandbox to call.
+ */
 export async function mcpOptions(
   model: ApiModel,
   specPath: string,
   sandboxUrl: string | undefined,
 ): Promise<McpOptions> {
-  const site = siteUrl(loadPortalConfig(specPath)).url;
+  const config = loadPortalConfig(specPath);
+  const site = siteUrl(config).url;
   return {
     inputs: await twinInputs(model, false),
     absolute: (path) => new URL(path, site).href,
+    guides: searchableGuides(model, config),
     sandboxUrl,
     version: model.info.version,
   };

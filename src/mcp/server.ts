@@ -7,7 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ApiModel } from '../openapi/index.ts';
 import type { TwinInputs } from '../reference/page-markdown.ts';
-import { BadToolInput, createDocs, type Docs } from './docs.ts';
+import { BadToolInput, createDocs, type Docs, type SearchedPage } from './docs.ts';
 import { createSandboxCaller, type SandboxCaller } from './sandbox-call.ts';
 
 export interface McpOptions {
@@ -15,6 +15,8 @@ export interface McpOptions {
   inputs: TwinInputs;
   /** A site path as the published site's absolute URL. */
   absolute: (path: string) => string;
+  /** The guides the site ships, which `search_docs` searches with the reference. */
+  guides?: readonly SearchedPage[];
   /** The sandbox `call_sandbox` sends to; without one the tool says there is none. */
   sandboxUrl?: string | undefined;
   version: string;
@@ -40,7 +42,7 @@ export function createMcpServer(model: ApiModel, options: McpOptions): McpServer
 }
 
 export function mcpServers(model: ApiModel, options: McpOptions): () => McpServer {
-  const docs = createDocs(model, options.inputs, options.absolute);
+  const docs = createDocs(model, options.inputs, options.absolute, options.guides);
   const sandbox = options.sandboxUrl ? createSandboxCaller(model, options.sandboxUrl) : undefined;
   return () => serverOver(model, options, docs, sandbox);
 }
@@ -52,7 +54,7 @@ function serverOver(model: ApiModel, options: McpOptions, docs: Docs, sandbox: S
     'search_docs',
     {
       title: 'Search the docs',
-      description: `Searches the ${model.info.title} reference (operations, models, tags, errors): the best matches with their titles, Markdown links and a snippet.`,
+      description: `Searches the ${model.info.title} guides and reference (operations, models, tags, errors): the best matches with their titles, Markdown links and a snippet.`,
       inputSchema: { query: z.string().min(1).max(200).describe('A few words to look for') },
       annotations: readOnly,
     },

@@ -4,7 +4,9 @@
  * sandbox service (`npm run sandbox`).
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,8 +14,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchableGuides } from '../../src/mcp/guides.ts';
 import { exampleRequest, loadApiModel, operationById } from '../../src/openapi/index.ts';
+import { defineSiteConfig } from '../../src/publishing/site-config.ts';
 import { createSandbox } from '../../src/sandbox/app.ts';
+import { minimalSpec, modelOf } from './support/check.ts';
 import { root } from './support/programs.ts';
 
 const model = await loadApiModel(path.join(root, 'spec/openapi.yaml'));
@@ -95,6 +100,20 @@ describe('the MCP server', () => {
     );
   });
 
+  it('finds the guides too, by their title, headings and prose, each with its Markdown link and a snippet', async () => {
+    const guide = (slug: string) => new RegExp(`^- \\[[^\\]]+\\]\\(https?://[^)]+/guides/${slug}\\.md\\): `);
+    const byTitle = textOf(await call('search_docs', { query: 'custom domains' })).split('\n');
+    expect(byTitle[0]).toMatch(guide('custom-domains'));
+    expect(byTitle[0]).toMatch(/^- \[Custom domains\]/);
+    // A heading's words, then words only its prose has.
+    expect(textOf(await call('search_docs', { query: 'IETF RateLimit fields' })).split('\n')[0]).toMatch(
+      guide('rate-limits'),
+    );
+    const byProse = textOf(await call('search_docs', { query: 'machine-readable' })).split('\n')[0];
+    expect(byProse).toMatch(guide('errors'));
+    expect(byProse).toContain('machine-readable and stable: branch on it');
+  });
+
   it('call_sandbox places an order in the sandbox with a personal key and returns 201', async () => {
     const placeOrder = operationById(model, 'placeOrder');
     if (!placeOrder) throw new Error('placeOrder is missing');
@@ -144,4 +163,43 @@ describe('the MCP server at the sandbox service’s /mcp (streamable HTTP)', () 
       service.kill('SIGTERM');
     }
   }, 60_000);
+});
+
+describe('the guides search_docs looks through', () => {
+  it('are those the site ships (their requires met), by headings and prose, without MDX imports or components', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'petstore-mcp-guides-'));
+    writeFileSync(
+      path.join(folder, 'limits.mdx'),
+      '---\ntitle: Limits\nrequires: [rateLimits]\n---\n\nOnly with plans.\n',
+    );
+    writeFileSync(
+      path.join(folder, 'basics.mdx'),
+      [
+        '---',
+        'title: Basics',
+        'description: The first steps.',
+        '---',
+        '',
+        "import Table from '../Table.astro';",
+        '',
+        '## Keys and calls',
+        '',
+        'Send the `X-Api-Key` header.',
+        '',
+        '<Table rows="hidden words" />',
+        '',
+        '```sh',
+        'curl secret-sample',
+        '```',
+      ].join('\n'),
+    );
+    const tiny = await modelOf(minimalSpec);
+    const guides = searchableGuides(tiny, defineSiteConfig({}), folder);
+    expect(guides.map((g) => [g.title, g.path])).toEqual([['Basics', '/guides/basics.md']]);
+    const [basics] = guides;
+    expect(basics?.text).toContain('The first steps.');
+    expect(basics?.text).toContain('Keys and calls.');
+    expect(basics?.text).toContain('Send the X-Api-Key header.');
+    for (const left of ['import', 'Table', 'hidden words', 'secret-sample']) expect(basics?.text).not.toContain(left);
+  });
 });
