@@ -33,13 +33,18 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     '',
     code(`${operation.method.toUpperCase()} ${operation.path}`),
     '',
-    `operationId: ${code(operation.operationId)} · tag: ${operation.tags.map(inline).join(', ')}`,
+    `operationId: ${code(operation.operationId)} · tag: ${outline.context.tags.map(inline).join(', ')}`,
     '',
   ];
   if (operation.badge)
     lines.push(`> **${badgeLabel(operation.badge).text}.** ${badgeExplanation(operation.badge)}`, '');
   if (operation.deprecation?.sunset) lines.push(`Sunset: ${isoDate(operation.deprecation.sunset)}.`, '');
-  if (operation.deprecation?.successor) lines.push(`Successor: ${code(operation.deprecation.successor)}.`, '');
+  const { successor } = outline.context;
+  if (successor)
+    lines.push(
+      `Use [${inline(successor.title)}](${successor.href}) (${code(`${successor.method} ${successor.path}`)}) instead.`,
+      '',
+    );
   const description = descriptionMarkdown(operation.description, 2);
   if (description) lines.push(description, '');
 

@@ -43,6 +43,8 @@ import {
   fieldDepthOnOperationPages,
   plannedWithinBudget,
 } from './field-tree.ts';
+import { type OperationItem, operationItems } from './operation-items.ts';
+import { tagLabel } from './routes.ts';
 import { constraints, refName, typeLabel } from './schema-summary.ts';
 import { statusText } from './status-text.ts';
 
@@ -156,6 +158,17 @@ export interface ErrorRow {
 }
 
 export interface OperationOutline {
+  /** What the header says beyond the operation itself. */
+  context: {
+    /** The API's name: a webhook's or callback's notes say who sends it. */
+    apiTitle: string;
+    /** The labels of its tags. */
+    tags: string[];
+    /** The operation to use instead of a deprecated one. */
+    successor?: OperationItem;
+    /** The operation a callback follows. */
+    trigger?: OperationItem;
+  };
   requestSample: OutlineHeading;
   /** Absent when no response has an example to show (none given, none to build): then the pane has no such card. */
   responseExample?: OutlineHeading;
@@ -272,7 +285,23 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
   }
   const callbacks = (operation.callbacks ?? []).flatMap((id) => operationById(model, id) ?? []);
 
+  const tagsByName = new Map(model.tags.map((tag) => [tag.name, tag]));
+  const itemOf = (operationId: string | undefined) => {
+    const found = operationById(model, operationId);
+    return found ? operationItems(model, [found])[0] : undefined;
+  };
+  const successor = itemOf(operation.deprecation?.successor);
+  const trigger = itemOf(operation.callback?.after);
   return {
+    context: {
+      apiTitle: model.info.title,
+      tags: operation.tags.map((name) => {
+        const tag = tagsByName.get(name);
+        return tag ? tagLabel(tag) : name;
+      }),
+      ...(successor && { successor }),
+      ...(trigger && { trigger }),
+    },
     // A webhook's or callback's sample is the message the API sends (samples.ts), and it needs no credentials
     // from the reader.
     requestSample: h2('request-sample', sentByApi(operation) ? 'Payload example' : 'Request sample'),
