@@ -135,9 +135,21 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   }
   if (outline.callbacks) {
     lines.push(heading(outline.callbacks.heading), '');
+    lines.push(
+      `After this request, ${inline(outline.context.apiTitle)} may send these requests to URLs the request gives:`,
+      '',
+    );
     for (const callback of outline.callbacks.operations) {
+      // Phrases keep their own spaces between them, which `inline` would trim.
+      const to = callback.destination
+        .map((phrase) =>
+          'code' in phrase
+            ? code(phrase.code)
+            : `${/^\s/.test(phrase.text) ? ' ' : ''}${inline(phrase.text)}${/\s$/.test(phrase.text) ? ' ' : ''}`,
+        )
+        .join('');
       lines.push(
-        `- [${inline(operationTitle(callback))}](${urls.operation(callback)}): ${code(`${callback.method.toUpperCase()} ${callback.path}`)}`,
+        `- [${inline(callback.title)}](${callback.href}): ${code(`${callback.method} ${callback.path}`)}, to ${to}.`,
       );
     }
     lines.push('');

@@ -45,6 +45,7 @@ import {
 } from './field-tree.ts';
 import { type OperationItem, operationItems } from './operation-items.ts';
 import { tagLabel } from './routes.ts';
+import { callbackDestination, type Phrase } from './runtime-expressions.ts';
 import { constraints, refName, typeLabel } from './schema-summary.ts';
 import { statusText } from './status-text.ts';
 
@@ -206,7 +207,8 @@ export interface OperationOutline {
   /** The requests the API sends back after this one (`callbacks`), each with its own page. */
   callbacks?: {
     heading: OutlineHeading;
-    operations: ApiOperation[];
+    /** Each with where the API sends it, in words (`the URL in the request body's callbackUrl field`). */
+    operations: (OperationItem & { destination: Phrase[] })[];
   };
 }
 
@@ -316,7 +318,17 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
     commonHeaders,
     outcomes,
     ...(errors ? { errors } : {}),
-    ...(callbacks.length > 0 ? { callbacks: { heading: h2('callbacks', 'Callbacks'), operations: callbacks } } : {}),
+    ...(callbacks.length > 0
+      ? {
+          callbacks: {
+            heading: h2('callbacks', 'Callbacks'),
+            operations: operationItems(model, callbacks).map((item, i) => ({
+              ...item,
+              destination: callbackDestination(callbacks[i]?.callback?.url ?? item.path),
+            })),
+          },
+        }
+      : {}),
   };
 }
 
