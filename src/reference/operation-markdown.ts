@@ -17,6 +17,7 @@ import {
   type PlannedMedia,
 } from './operation-outline.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
+import type { Phrase } from './runtime-expressions.ts';
 
 /** A parameter's example as the page shows it: text as written, anything else as JSON. */
 const exampleText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -113,6 +114,22 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     if (said) lines.push(said, '');
     if (outcome.headers.length > 0) lines.push('Headers:', '', ...headerLines(outcome.headers, text), '');
     lines.push(...mediaLines(outcome.media, text, link));
+    if (outcome.next.length > 0) {
+      lines.push('What to call next with this response:', '');
+      for (const { link: to, operation: next, named, parameters } of outcome.next) {
+        const values = parameters
+          .map(
+            ({ name, expression, words }, i) =>
+              `${i === 0 ? ', with ' : ', '}${code(name)}${expression ? ' from ' : ' set to '}${phrasesText(words)}`,
+          )
+          .join('');
+        const said = text(to.description);
+        lines.push(
+          `- ${next ? `[${inline(next.title)}](${next.href})` : code(named)}${values}.${said ? ` ${said}` : ''}`,
+        );
+      }
+      lines.push('');
+    }
   }
   if (outline.errors) {
     const { errors } = outline;
@@ -140,14 +157,7 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
       '',
     );
     for (const callback of outline.callbacks.operations) {
-      // Phrases keep their own spaces between them, which `inline` would trim.
-      const to = callback.destination
-        .map((phrase) =>
-          'code' in phrase
-            ? code(phrase.code)
-            : `${/^\s/.test(phrase.text) ? ' ' : ''}${inline(phrase.text)}${/\s$/.test(phrase.text) ? ' ' : ''}`,
-        )
-        .join('');
+      const to = phrasesText(callback.destination);
       lines.push(
         `- [${inline(callback.title)}](${callback.href}): ${code(`${callback.method} ${callback.path}`)}, to ${to}.`,
       );
@@ -155,6 +165,17 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** Words about a runtime expression, names as code; each phrase keeps its own spaces, which `inline` would trim. */
+function phrasesText(words: readonly Phrase[]): string {
+  return words
+    .map((phrase) =>
+      'code' in phrase
+        ? code(phrase.code)
+        : `${/^\s/.test(phrase.text) ? ' ' : ''}${inline(phrase.text)}${/\s$/.test(phrase.text) ? ' ' : ''}`,
+    )
+    .join('');
 }
 
 type TextOf = (markdown: string | undefined) => string;

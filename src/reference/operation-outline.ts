@@ -14,6 +14,7 @@
 import {
   type ApiErrorCode,
   type ApiHeader,
+  type ApiLink,
   type ApiMediaType,
   type ApiModel,
   type ApiOperation,
@@ -45,7 +46,7 @@ import {
 } from './field-tree.ts';
 import { type OperationItem, operationItems } from './operation-items.ts';
 import { tagLabel } from './routes.ts';
-import { callbackDestination, type Phrase } from './runtime-expressions.ts';
+import { callbackDestination, expressionWords, type Phrase } from './runtime-expressions.ts';
 import { constraints, refName, typeLabel } from './schema-summary.ts';
 import { statusText } from './status-text.ts';
 
@@ -66,6 +67,15 @@ export interface ShownType {
  * A header described in full here (with its anchor and type), or one already described higher up the page.
  */
 export type HeaderRow = { header: ApiHeader; type: string } & ({ anchor: string } | { seeAlso: string });
+
+/** A response's link: the operation it leads to (named as written where the description lacks it), and its values. */
+export interface NextCall {
+  link: ApiLink;
+  operation?: OperationItem;
+  /** As written, where the operation is not in the description. */
+  named: string;
+  parameters: { name: string; expression: boolean; words: Phrase[] }[];
+}
 
 /** A parameter as its table shows it: its type, the model the type names, and its constraints in words. */
 export interface ParameterRow {
@@ -191,7 +201,14 @@ export interface OperationOutline {
   /** Headers every response carries (rate limits), described once. */
   commonHeaders: HeaderRow[];
   /** Success, redirect and informational responses, each in full. */
-  outcomes: { heading: OutlineHeading; response: ApiResponse; headers: HeaderRow[]; media: PlannedMedia[] }[];
+  outcomes: {
+    heading: OutlineHeading;
+    response: ApiResponse;
+    headers: HeaderRow[];
+    media: PlannedMedia[];
+    /** What to call next with this response (its links), each parameter's value in words. */
+    next: NextCall[];
+  }[];
   errors?: {
     heading: OutlineHeading;
     rows: ErrorRow[];
@@ -246,6 +263,11 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
 
   const common = headersOnEveryResponse(operation.responses);
   const commonHeaders = headers.rows([...common.values()]);
+  // Other operations the page links to, as lists show them.
+  const itemOf = (operationId: string | undefined) => {
+    const found = operationById(model, operationId);
+    return found ? operationItems(model, [found])[0] : undefined;
+  };
   const outcomes = operation.responses
     .filter((r) => !isErrorStatus(r.status))
     .map((response) => ({
@@ -253,6 +275,20 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
       response,
       headers: headers.rows(response.headers.filter((h) => !common.has(h.name.toLowerCase()))),
       media: fields.outcomes.get(response) ?? [],
+      next: (response.links ?? []).map((link): NextCall => {
+        const operation = itemOf(link.operationId);
+        return {
+          link,
+          ...(operation && { operation }),
+          named: link.operationId ?? link.operationRef ?? link.name,
+          parameters: link.parameters.map(({ name, value }) => ({
+            name,
+            // A runtime expression (`$response.body#/id`, `{$request.query.q}`) rather than a constant.
+            expression: typeof value === 'string' && /^\{?\$/.test(value),
+            words: expressionWords(value),
+          })),
+        };
+      }),
     }));
 
   const examples = responseExamples(model.schemaResolver, operation.responses);
@@ -288,10 +324,6 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
   const callbacks = (operation.callbacks ?? []).flatMap((id) => operationById(model, id) ?? []);
 
   const tagsByName = new Map(model.tags.map((tag) => [tag.name, tag]));
-  const itemOf = (operationId: string | undefined) => {
-    const found = operationById(model, operationId);
-    return found ? operationItems(model, [found])[0] : undefined;
-  };
   const successor = itemOf(operation.deprecation?.successor);
   const trigger = itemOf(operation.callback?.after);
   return {
