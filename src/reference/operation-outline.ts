@@ -45,7 +45,7 @@ import {
   plannedWithinBudget,
 } from './field-tree.ts';
 import { type OperationItem, operationItems } from './operation-items.ts';
-import { tagLabel } from './routes.ts';
+import { referenceUrls, tagLabel } from './routes.ts';
 import { callbackDestination, expressionWords, type Phrase } from './runtime-expressions.ts';
 import { constraints, refName, typeLabel } from './schema-summary.ts';
 import { statusText } from './status-text.ts';
@@ -179,6 +179,10 @@ export interface OperationOutline {
     successor?: OperationItem;
     /** The operation a callback follows. */
     trigger?: OperationItem;
+    /** Where the page links to: itself (the samples' files sit beside it), the introduction and the error catalog. */
+    urls: { page: string; introduction: string; errors: string };
+    /** Whether the description has an error catalog to point to. */
+    errorCatalog: boolean;
   };
   requestSample: OutlineHeading;
   /** Absent when no response has an example to show (none given, none to build): then the pane has no such card. */
@@ -323,6 +327,7 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
   }
   const callbacks = (operation.callbacks ?? []).flatMap((id) => operationById(model, id) ?? []);
 
+  const urls = referenceUrls(model);
   const tagsByName = new Map(model.tags.map((tag) => [tag.name, tag]));
   const successor = itemOf(operation.deprecation?.successor);
   const trigger = itemOf(operation.callback?.after);
@@ -335,6 +340,8 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
       }),
       ...(successor && { successor }),
       ...(trigger && { trigger }),
+      urls: { page: urls.operation(operation), introduction: urls.introduction, errors: urls.errors },
+      errorCatalog: model.errorCodes.length > 0,
     },
     // A webhook's or callback's sample is the message the API sends (samples.ts), and it needs no credentials
     // from the reader.

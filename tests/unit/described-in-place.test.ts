@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import OperationView from '../../src/components/reference/OperationView.astro';
 import { type ApiModel, type ApiOperation, codeSamples } from '../../src/openapi/index.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
-import { operationOutline } from '../../src/reference/operation-outline.ts';
 import { modelOf } from './support/check.ts';
+import { operationViewProps } from './support/operation-view.ts';
 
 const kennels = `openapi: 3.1.0
 info:
@@ -82,7 +82,7 @@ beforeAll(async () => {
   operation = found;
   const container = await AstroContainer.create();
   html = await container.renderToString(OperationView, {
-    props: { model, operation, outline: operationOutline(model, operation) },
+    props: operationViewProps(model, operation),
   });
 });
 

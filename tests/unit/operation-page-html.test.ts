@@ -20,8 +20,8 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import OperationView from '../../src/components/reference/OperationView.astro';
 import type { ApiModel } from '../../src/openapi/index.ts';
-import { operationOutline } from '../../src/reference/operation-outline.ts';
 import { modelOf } from './support/check.ts';
+import { operationViewProps } from './support/operation-view.ts';
 
 const fixtures = ['lifecycle', 'errors'] as const;
 type Fixture = (typeof fixtures)[number];
@@ -56,7 +56,7 @@ beforeAll(async () => {
     models.set(fixture, model);
     for (const operation of model.operations) {
       const html = await container.renderToString(OperationView, {
-        props: { model, operation, outline: operationOutline(model, operation) },
+        props: operationViewProps(model, operation),
       });
       pages.set(`${fixture}-${operation.operationId}`, readable(html));
     }
@@ -85,7 +85,7 @@ describe('operation pages as HTML', () => {
     if (!(model && operation)) throw new Error('no errors fixture');
     const container = await AstroContainer.create();
     const again = await container.renderToString(OperationView, {
-      props: { model, operation, outline: operationOutline(model, operation) },
+      props: operationViewProps(model, operation),
     });
     expect(readable(again)).toBe(page('errors', operation.operationId));
   });
@@ -166,7 +166,7 @@ paths:
     const container = await AstroContainer.create();
     const html = readable(
       await container.renderToString(OperationView, {
-        props: { model, operation, outline: operationOutline(model, operation) },
+        props: operationViewProps(model, operation),
       }),
     );
     expect(html).toContain('<th scope="col">Status</th>');
@@ -213,7 +213,7 @@ components:
     if (!operation) throw new Error('no operation');
     const container = await AstroContainer.create();
     const html = await container.renderToString(OperationView, {
-      props: { model, operation, outline: operationOutline(model, operation) },
+      props: operationViewProps(model, operation),
     });
     const section = /<h3 id="authentication">[\s\S]*?(?=<h[23] )/.exec(html)?.[0] ?? '';
     return section
