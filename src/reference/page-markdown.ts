@@ -57,7 +57,7 @@ export function introductionMarkdown(model: ApiModel, { downloads, sandbox }: Tw
   const tagItem = (item: TagItem) => `- ${link(item.label, item.href)}${item.count}`;
   return join([
     `# ${inline(`${model.info.title} reference`)}`,
-    outline.meta,
+    inline(outline.meta),
     reading &&
       `${heading(reading)}\n\nEach operation page gives its method and path, then what to send (parameters, request body) and what comes back (responses, errors), with a sample request and response. Every page also exists as Markdown, at its URL plus \`.md\`.`,
     heading(outline.downloads),
