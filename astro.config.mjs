@@ -8,6 +8,7 @@ import { consoleBundleIntegration } from './src/build/console-bundle-integration
 import { agentTextsIntegration } from './src/integration/agent-texts-integration.ts';
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
+import { pageScriptIntegration } from './src/integration/page-script.ts';
 import { resolveSpecPath } from './src/openapi/index.ts';
 import { headScripts } from './src/publishing/own-inline-scripts.ts';
 import { loadPortalConfig, siteUrl } from './src/publishing/portal-config.ts';
@@ -26,6 +27,9 @@ const site = siteUrl(portalConfig);
 
 export default defineConfig({
   site: site.url,
+  // Starlight turns on Astro's prefetch (every link, on hover), whose script would be a file of its own on every
+  // page: the portal's one script does the same instead (shell-behaviour.ts).
+  prefetch: false,
   // Several pages in flight, so this thread renders one while a worker highlights and renders Markdown for another:
   // with fewer, both threads still waited on each other; more bought no further speed for more memory (the bench
   // times a large description).
@@ -38,10 +42,9 @@ export default defineConfig({
   },
   vite: {
     build: {
-      // Page scripts (Starlight's theme select, sidebar, search dialog; our Copy buttons) as cached files, not
-      // inlined into every page: Astro inlines a script under 4 KB, which repeated them on each of a big
-      // description's thousands of pages. They are modules, deferred either way, so first paint does not wait
-      // for them. Other assets keep Vite's default limit (undefined).
+      // Page scripts (the portal's one behaviour module, Expressive Code's) as cached files, not inlined into
+      // every page: Astro inlines a script under 4 KB, which repeated them on each of a big description's
+      // thousands of pages. Other assets keep Vite's default limit (undefined).
       assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
       rolldownOptions: {
         // Astro compiles every MDX guide to a module that opens with "use astro:head-inject", and Rolldown warned
@@ -87,6 +90,7 @@ export default defineConfig({
       // Leaner markup for the shell parts every page repeats (see each component).
       components: {
         Head: './src/components/starlight/Head.astro',
+        PageFrame: './src/components/starlight/PageFrame.astro',
         PageTitle: './src/components/starlight/PageTitle.astro',
         Sidebar: './src/components/starlight/Sidebar.astro',
         Search: './src/components/starlight/Search.astro',
@@ -110,6 +114,7 @@ export default defineConfig({
     buildMemoryIntegration(),
     renderWorkerIntegration(),
     consoleBundleIntegration(),
+    pageScriptIntegration(),
     hostFilesIntegration(portalConfig, site),
     agentTextsIntegration(),
   ],

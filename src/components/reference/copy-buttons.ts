@@ -1,11 +1,10 @@
----
 /**
- * Wires every copy button on the page. Buttons start `hidden`, so without
- * JavaScript no control is offered that cannot work.
+ * The copy buttons (operation and model pages, CodeBlock.astro): they start `hidden`, so without JavaScript no
+ * control is offered that cannot work.
  */
----
 
-<script>
+/** Shows every copy button on the page and wires it; call once. */
+export function wireCopyButtons(): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
     button.hidden = false;
     button.addEventListener('click', async () => {
@@ -21,4 +20,4 @@
       }, 1500);
     });
   }
-</script>
+}
