@@ -22,6 +22,13 @@ process.env.ASTRO_DISABLE_UPDATE_CHECK ||= 'true';
 
 // The site config beside the description (spec/portal.json for the Pet Store): its domains and which of the
 // portal's own guides it ships. SITE_URL, set when publishing, wins over its domain.
+// Starlight's Badge and Steps imported from their own files: its components barrel brings every one of its
+// components' styles into each page that imports it, as stylesheets of their own (each a request before the
+// first paint). Aside is the portal's own (src/components/shared/Aside.astro).
+const starlightUserComponents = fileURLToPath(
+  new URL('./user-components/', import.meta.resolve('@astrojs/starlight/components')),
+);
+
 const portalConfig = loadPortalConfig(resolveSpecPath(fileURLToPath(new URL('.', import.meta.url))));
 const site = siteUrl(portalConfig);
 
@@ -41,6 +48,7 @@ export default defineConfig({
     inlineStylesheets: 'never',
   },
   vite: {
+    resolve: { alias: [{ find: /^starlight-user-components\//, replacement: starlightUserComponents }] },
     build: {
       // Page scripts (the portal's one behaviour module, Expressive Code's) as cached files, not inlined into
       // every page: Astro inlines a script under 4 KB, which repeated them on each of a big description's

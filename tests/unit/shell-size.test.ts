@@ -102,6 +102,15 @@ describe("the shell's bytes per page", () => {
     expect(scriptFiles(pages.operation), 'an operation page').toEqual([behaviour]);
   });
 
+  it("links no stylesheet of a component the page does not show (Starlight's components barrel brought them all)", () => {
+    const stylesheets = [
+      ...pageHtml(pages.operation).matchAll(/<link rel="stylesheet" href="([^"]+)"(?! media="print")/g),
+    ];
+    // The site's stylesheet, and the Steps styles a guide's chunk carries onto every page (not yet folded in).
+    expect(stylesheets.length, 'render-blocking stylesheets').toBeLessThanOrEqual(2);
+    expect(pageHtml(pages.operation)).not.toMatch(/<link rel="stylesheet" href="[^"]*\/Icon\./);
+  });
+
   it('writes the table of contents once on an operation page and draws previous/next arrows without SVG', () => {
     const html = pageHtml(pages.operation);
     expect(html.match(/<(mobile-)?starlight-toc\b/g)).toHaveLength(1);
