@@ -19,6 +19,13 @@ import { sitePath } from './site-path.ts';
  */
 export const fullTextSplitAt = 1_000_000;
 
+/**
+ * No part grows past this many bytes: past it, a part goes on in a next one (`models-2`, "Models (2)"). A
+ * description's models or a large tag group otherwise made one file that grew with the API, towards the 25 MiB a
+ * static host accepts.
+ */
+export const fullTextPartLimit = 10_000_000;
+
 /** Twins of the pages the reference does not make: the guides and the changelog (`data/page-twins.ts`). */
 export interface OtherTwins {
   guides: readonly { path: string; markdown: string }[];
@@ -104,6 +111,7 @@ export async function writeFullText(
   files: TextFiles,
   absolute: (path: string) => string,
   splitAt = fullTextSplitAt,
+  partLimit = fullTextPartLimit,
 ): Promise<FullText> {
   const routes = referenceRoutes(model);
   const of = <T extends ReferenceRoute['type']>(type: T) =>
@@ -121,17 +129,31 @@ export async function writeFullText(
   const parts: FullTextPart[] = [];
   const slug = uniqueSlugs();
   for (const own of ['guides', 'introduction', 'models', 'changelog']) slug(own);
-  /** A part whose texts are written as they come, each to the whole too unless `inWhole` is false. */
-  const part = (partSlug: string, title: string) => {
-    const text = new JoinedText(files, fullTextPartFile(partSlug));
+  /**
+   * A part whose texts are written as they come, each to the whole too unless `inWhole` is false; past
+   * `partLimit` it goes on in a next part.
+   */
+  const part = (firstSlug: string, firstTitle: string) => {
+    let count = 1;
+    let partSlug = firstSlug;
+    let title = firstTitle;
+    let text = new JoinedText(files, fullTextPartFile(partSlug));
+    const close = async () => {
+      if (await text.close()) parts.push({ slug: partSlug, title, bytes: text.bytes });
+    };
     return {
       add: async (added: string, inWhole = true) => {
+        if (text.bytes > 0 && text.bytes + 2 + byteLength(added) + 1 > partLimit) {
+          await close();
+          count += 1;
+          partSlug = slug(`${firstSlug} ${count}`);
+          title = `${firstTitle} (${count})`;
+          text = new JoinedText(files, fullTextPartFile(partSlug));
+        }
         await text.add(added);
         if (inWhole) await toWhole(added);
       },
-      close: async () => {
-        if (await text.close()) parts.push({ slug: partSlug, title, bytes: text.bytes });
-      },
+      close,
     };
   };
 

@@ -178,14 +178,14 @@ describe('llms-full.txt', () => {
   };
   const absolute = (path: string) => `https://docs.example.org${path}`;
   /** The full text written to memory, and how often each page's Markdown was asked for. */
-  const written = async (of: ApiModel, splitAt?: number) => {
+  const written = async (of: ApiModel, splitAt?: number, partLimit?: number) => {
     const files = textFilesInMemory();
     const asked = new Map<string, number>();
     const markdownOf = (r: ReferenceRoute) => {
       asked.set(r.path, (asked.get(r.path) ?? 0) + 1);
       return pageMarkdown(of, r, inputs);
     };
-    const full = await writeFullText(of, markdownOf, others, files, absolute, splitAt);
+    const full = await writeFullText(of, markdownOf, others, files, absolute, splitAt, partLimit);
     return { full, files, asked };
   };
 
@@ -270,6 +270,24 @@ ${paths}
       const held = tagsOf(part.slug);
       expect(part.title).toBe(held.length === 1 ? held[0] : `${held[0]} to ${held.at(-1)}`);
       if (held.length > 1) expect(part.bytes).toBeLessThanOrEqual(6_000);
+    }
+  });
+
+  it('goes on in a next part past the part limit, so no file grows with the API', async () => {
+    const limit = 3_000;
+    const { full, files } = await written(model, 1_000, limit);
+    const models = full.parts.filter((p) => p.slug === 'models' || /^models-\d+$/.test(p.slug));
+    expect(models.length).toBeGreaterThan(1);
+    expect(models.map((p) => p.title)).toEqual(models.map((_, i) => (i === 0 ? 'Models' : `Models (${i + 1})`)));
+    // Every model page is still there once, in order, and a part is over the limit only when one page alone is.
+    const text = models.map((p) => files.read(`llms-full/${p.slug}.txt`) ?? '').join('\n\n');
+    const modelPages = routes
+      .filter((r) => r.type === 'schemas' || r.type === 'schema')
+      .map((r) => `<!-- /${r.path}/ -->`);
+    expect([...text.matchAll(/^<!-- (\S+) -->$/gm)].map((m) => m[0])).toEqual(modelPages);
+    for (const part of full.parts) {
+      const pages = (files.read(`llms-full/${part.slug}.txt`) ?? '').match(/^<!-- \S+ -->$/gm) ?? [];
+      if (pages.length > 1) expect(part.bytes).toBeLessThanOrEqual(limit);
     }
   });
 });
