@@ -199,6 +199,35 @@ describe('a build with an earlier major', () => {
     );
   });
 
+  it('keeps the current pages byte for byte those of a site with one version, apart from the switcher and the search version', () => {
+    // The fixture again, as a site with one version (`publishedMajors: []`).
+    const dir = mkdtempSync(path.join(tmpdir(), 'petstore-versions-alone-'));
+    const portal = path.join(dir, 'portal.json');
+    writeFileSync(portal, JSON.stringify({ publishedMajors: [] }));
+    const alone = path.join(dir, 'dist');
+    const env = { PETSTORE_SPEC: fixture, SITE_URL: 'https://docs.garden.example', PETSTORE_PORTAL: portal };
+    const { status, output } = run(buildSite, ['--outDir', alone], env);
+    expect(status, output.slice(-3000)).toBe(0);
+
+    const pages = (root: string) =>
+      walk(root)
+        .filter((file) => file.endsWith('.html'))
+        .map((file) => path.relative(root, file))
+        .filter((file) => !file.startsWith('reference/1.x/') && !file.startsWith('changelog/from-'))
+        .sort();
+    expect(pages(outDir)).toEqual(pages(alone));
+    expect(pages(alone)).toContain('reference/plants/fetch-plant/index.html');
+    const withoutVersions = (html: string) =>
+      html
+        .replace(/<meta data-pagefind-filter="Version\[content\]" content="[^"]*"\/?>/, '')
+        .replace(/<nav class="pst-versions" aria-label="API versions"[\s\S]*?<\/nav>(<style>[\s\S]*?<\/style>)?/, '');
+    const read = (root: string, file: string) => readFileSync(path.join(root, file), 'utf8');
+    const changed = pages(alone).filter((file) => withoutVersions(read(outDir, file)) !== read(alone, file));
+    expect(changed).toEqual([]);
+    // What is taken out is there: the current reference pages have the switcher.
+    expect(read(outDir, 'reference/plants/fetch-plant/index.html')).toContain('aria-label="API versions"');
+  }, 300_000);
+
   it('turns Try it off on an earlier major’s changed operation, with the reason, and keeps it on an unchanged one', () => {
     expect(page('/reference/1.x/plants/list-waterings/')).toContain('Try it');
     expect(text('/reference/1.x/plants/list-plants/')).not.toMatch(/Try it — send/);
