@@ -4,7 +4,8 @@ import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import type { Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { loadApiModel, resolveSpecPath } from './openapi/index.ts';
-import { type GuideFact, guideShips, namedFacts } from './publishing/guide-requirements.ts';
+import { guideOutline, guidesFolderIn } from './publishing/guide-outline.ts';
+import { namedFacts } from './publishing/guide-requirements.ts';
 import { loadPortalConfig } from './publishing/portal-config.ts';
 
 /** A guide that calls an operation in its samples names it: `operation:listPets`. */
@@ -25,8 +26,9 @@ const starlightFrontmatter = docsSchema({
 });
 
 /**
- * Starlight's docs, less the pages whose `requires` the description does not meet: built from another description,
- * the site has no Pet Store rate-limits guide, and no guide links to an error catalog that was not built.
+ * Starlight's docs, less the guides this description does not ship (their `requires` unmet), as the guide outline
+ * decides (publishing/guide-outline.ts), which the MCP server reads too: built from another description, the site
+ * has no Pet Store rate-limits guide, and no guide links to an error catalog that was not built.
  */
 function docsForThisDescription(): Loader {
   const docs = docsLoader();
@@ -36,12 +38,11 @@ function docsForThisDescription(): Loader {
       await docs.load(context);
       const spec = resolveSpecPath(process.cwd());
       const model = await loadApiModel(spec);
-      const config = loadPortalConfig(spec);
-      for (const [id, entry] of context.store.entries()) {
-        const requires = (entry.data as { requires?: unknown }).requires;
-        if (!guideShips(model, config, Array.isArray(requires) ? (requires as GuideFact[]) : [])) {
-          context.store.delete(id);
-        }
+      const shipped = new Set(
+        guideOutline(model, loadPortalConfig(spec), guidesFolderIn(process.cwd())).map((guide) => guide.id),
+      );
+      for (const id of context.store.keys()) {
+        if (id.startsWith('guides/') && !shipped.has(id)) context.store.delete(id);
       }
     },
   };

@@ -5,7 +5,7 @@
  */
 
 import { loadRenderers } from 'astro:container';
-import { type CollectionEntry, getCollection, render } from 'astro:content';
+import { getCollection, render } from 'astro:content';
 import { getContainerRenderer } from '@astrojs/mdx/container-renderer';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import ChangelogView from '../components/changelog/ChangelogView.astro';
@@ -16,6 +16,7 @@ import { sitePath } from '../reference/site-path.ts';
 import { htmlToMarkdown } from '../render/html-markdown.ts';
 import { getApiModel } from './api-model.ts';
 import { getChangelog } from './changelog.ts';
+import { getGuideOutline } from './guide-outline.ts';
 
 export interface PageTwin {
   title: string;
@@ -40,27 +41,24 @@ function twin(title: string, description: string | undefined, path: string, html
   return { title, description, path, twinPath: twinOf(path), markdown: `${markdown}\n` };
 }
 
-/** The guides in the sidebar's order, which is also their reading order. */
-export async function guideEntries(): Promise<CollectionEntry<'docs'>[]> {
-  const docs = await getCollection('docs');
-  return docs
-    .filter((entry) => entry.id.startsWith('guides/'))
-    .sort((a, b) => (a.data.sidebar.order ?? 0) - (b.data.sidebar.order ?? 0));
-}
-
-export const guidePath = (entry: CollectionEntry<'docs'>) => sitePath(`/${entry.id}/`);
-
 let guides: Promise<PageTwin[]> | undefined;
 
-/** Every guide's twin, made once per build: the guide pages' `.md`, `/llms-full.txt` and the MCP docs read them. */
+/**
+ * Every guide's twin, in reading order, made once per build: the guide pages' `.md`, `/llms-full.txt`, `llms.txt`
+ * and the MCP docs read them. Which guides, their order, titles and paths come from the guide outline
+ * (`data/guide-outline.ts`), as the MCP server's search has them; the body is the page's own MDX rendered.
+ */
 export function getGuideTwins(): Promise<PageTwin[]> {
   guides ??= (async () => {
     const renderer = await getContainer();
+    const entries = new Map((await getCollection('docs')).map((entry) => [entry.id, entry]));
     const twins: PageTwin[] = [];
-    for (const entry of await guideEntries()) {
+    for (const guide of await getGuideOutline()) {
+      const entry = entries.get(guide.id);
+      if (!entry) throw new Error(`The guide ${guide.id} is in the guide outline but not in the docs collection.`);
       const { Content } = await render(entry);
       const html = await renderer.renderToString(Content);
-      twins.push(twin(entry.data.title, entry.data.description, guidePath(entry), html));
+      twins.push(twin(guide.title, guide.description, guide.path, html));
     }
     return twins;
   })();

@@ -1,16 +1,13 @@
 /**
  * Starlight route middleware: each guide page announces its Markdown twin (`pages/guides/[guide].md.ts`) in its
- * head, as the reference pages and the changelog announce theirs.
+ * head, at the path the guide outline gives it, as the reference pages and the changelog announce theirs.
  */
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
-import { twinOf } from '../reference/routes.ts';
-import { sitePath } from '../reference/site-path.ts';
+import { getGuideOutline } from '../data/guide-outline.ts';
 
-export const onRequest = defineRouteMiddleware((context) => {
+export const onRequest = defineRouteMiddleware(async (context) => {
   const route = context.locals.starlightRoute;
   if (!route.id.startsWith('guides/')) return;
-  route.head.push({
-    tag: 'link',
-    attrs: { rel: 'alternate', type: 'text/markdown', href: twinOf(sitePath(`/${route.id}/`)) },
-  });
+  const guide = (await getGuideOutline()).find(({ id }) => id === route.id);
+  if (guide) route.head.push({ tag: 'link', attrs: { rel: 'alternate', type: 'text/markdown', href: guide.twinPath } });
 });

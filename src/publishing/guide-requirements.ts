@@ -1,8 +1,8 @@
 /**
  * Which guides a site ships: a guide lists in its frontmatter's `requires` what it quotes from the description (an
  * error catalog, rate limits, …), the operations its samples call (`operation:listPets`) or the site config
- * (`siteFacts`), and is left out of a site without them. The docs collection (content.config.ts) and the MCP
- * server's guide search (mcp/guides.ts) both ask here, so they agree on the guides a site has.
+ * (`siteFacts`), and is left out of a site without them. The guide outline (guide-outline.ts) asks here, and the
+ * docs collection and the MCP server's guide search both read that outline, so they agree on the guides a site has.
  */
 import { type ApiModel, type DescriptionFact, descriptionFacts, descriptionHas } from '../openapi/index.ts';
 import type { SiteConfig } from './site-config.ts';

@@ -1,0 +1,11 @@
+/** The guides this site ships, in reading order (`publishing/guide-outline.ts`), for pages: read once per build. */
+import { type GuideOutline, guideOutline, guidesFolderIn } from '../publishing/guide-outline.ts';
+import { getApiModel } from './api-model.ts';
+import { getPortalConfig } from './portal-config.ts';
+
+let outline: Promise<GuideOutline[]> | undefined;
+
+export function getGuideOutline(): Promise<GuideOutline[]> {
+  outline ??= getApiModel().then((model) => guideOutline(model, getPortalConfig(), guidesFolderIn(process.cwd())));
+  return outline;
+}
