@@ -1,7 +1,7 @@
 /**
  * In a build, every reference page, guide and the changelog announces its Markdown twin, the twin is there with the page's headings, and
- * a hostile description's markup reaches no twin (nor llms-full.txt) as HTML. Built from the hostile fixture,
- * whose every string field carries markup.
+ * a hostile description's markup reaches no twin, nor llms.txt or llms-full.txt, as HTML. Built from the hostile
+ * fixture, whose every string field carries markup.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +20,10 @@ describe('Markdown twins in a build', () => {
     const { status, output } = run(buildSite, ['--outDir', outDir], env);
     expect(status, output.slice(-2000)).toBe(0);
     expect(twinProblems(outDir)).toEqual([]);
-    const texts = walk(outDir).filter((file) => file.endsWith('.md') || file.endsWith('llms-full.txt'));
+    // Every text written for agents: the twins, llms.txt, and the full text (whole, or its parts).
+    const texts = walk(outDir).filter((file) => file.endsWith('.md') || /\/llms(-full)?(\/[^/]+)?\.txt$/.test(file));
     expect(texts.length).toBeGreaterThan(5);
+    expect(texts).toContain(path.join(outDir, 'llms.txt'));
     // The guides this description gets have twins too (the changelog is built only with releases; twinProblems
     // checks it wherever it is), and the full text carries them.
     const guideTwins = texts.filter((file) => /\/guides\/[^/]+\.md$/.test(file));
