@@ -39,12 +39,30 @@ export interface EarlierMajor {
   migration: string;
 }
 
-/** The summary: `info.summary`, else the description's first paragraph, as plain sentences on one line. */
+/** The summary's longest, in characters: what an agent reads first, not however long a first paragraph runs. */
+export const summaryAtMost = 500;
+/** The longest of what a model's line quotes from its description. */
+export const modelLineAtMost = 200;
+
+/**
+ * The summary: `info.summary`, else the description's first paragraph, as plain sentences on one line, cut to
+ * `summaryAtMost`.
+ */
 export function llmsSummary(model: ApiModel): string {
-  if (model.info.summary) return model.info.summary.trim();
+  if (model.info.summary) return cutText(model.info.summary.replace(/\s+/g, ' ').trim(), summaryAtMost);
   const lead = topSections(model.info.description ?? '').lead;
   const first = lead.split(/\n\s*\n/)[0] ?? '';
-  return markdownToText(first).replace(/\s+/g, ' ').trim();
+  return cutText(markdownToText(first).replace(/\s+/g, ' ').trim(), summaryAtMost);
+}
+
+/** Text of at most `atMost` characters: up to its last sentence that fits, else up to a word and marked `…`. */
+function cutText(text: string, atMost: number): string {
+  if (text.length <= atMost) return text;
+  let sentenceEnd = 0;
+  for (const end of text.slice(0, atMost + 1).matchAll(/[.!?](?=\s)/g)) sentenceEnd = end.index + 1;
+  if (sentenceEnd > 0) return text.slice(0, sentenceEnd);
+  const space = text.lastIndexOf(' ', atMost - 1);
+  return `${text.slice(0, space > 0 ? space : atMost - 1).trimEnd()}…`;
 }
 
 export function llmsText(model: ApiModel, { absolute, guides, optional, earlier = [] }: LlmsInputs): string {
@@ -116,7 +134,8 @@ export function llmsText(model: ApiModel, { absolute, guides, optional, earlier 
       for (const schema of model.schemas) {
         const page = urls.schema(schema.name);
         if (!page) continue;
-        const said = schema.schema.description ? markdownToText(schema.schema.description).split(/(?<=\.)\s/)[0] : '';
+        const first = schema.schema.description ? markdownToText(schema.schema.description).split(/(?<=\.)\s/)[0] : '';
+        const said = first ? cutText(first.replace(/\s+/g, ' ').trim(), modelLineAtMost) : '';
         lines.push(`- ${link(schema.name, absolute(page))}${said ? `: ${inline(said)}` : ''}`);
       }
     }

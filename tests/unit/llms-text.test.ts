@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { llmsText, operationsListedUpTo } from '../../src/reference/llms-text.ts';
+import { llmsText, modelLineAtMost, operationsListedUpTo, summaryAtMost } from '../../src/reference/llms-text.ts';
 import { modelsIndexPages, referenceUrls } from '../../src/reference/routes.ts';
 import { generateDescription } from '../bench/generate-description.ts';
 import { modelOf } from './support/check.ts';
@@ -59,6 +59,54 @@ describe('llms.txt', () => {
     for (const schema of large.schemas) expect(text).not.toContain(`[${schema.name}](`);
     // Under the issue's goal for GitHub's description, which is smaller.
     expect(Buffer.byteLength(text)).toBeLessThan(50_000);
+  });
+
+  it(`keeps the summary to ${summaryAtMost} characters and each model's line short, however long the description's first paragraph`, async () => {
+    const sentence = 'The service keeps an inventory of every animal in every shop and reports on it nightly. ';
+    const endless = 'word '.repeat(5_000);
+    const long = await modelOf(`openapi: 3.0.3
+info:
+  title: Long
+  version: 1.0.0
+  description: "${sentence.repeat(40)}"
+paths:
+  /things:
+    get:
+      operationId: listThings
+      responses:
+        "200":
+          description: OK
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/Thing" }
+components:
+  schemas:
+    Thing:
+      type: object
+      description: "${endless}"
+`);
+    const text = llmsText(long, { absolute, guides: [], optional: [] });
+    const summary = text.split('\n')[2] ?? '';
+    expect(summary.startsWith(`> ${sentence.trim()}`)).toBe(true);
+    // Cut after a sentence, not inside one.
+    expect(summary).toMatch(/nightly\.$/);
+    expect(summary.length).toBeLessThanOrEqual(summaryAtMost + 2);
+    const thing = text.split('\n').find((line) => line.startsWith('- [Thing]')) ?? '';
+    // No sentence ends in it: cut at a word, and marked as cut.
+    expect(thing).toMatch(/: word( word)*…$/);
+    expect(thing.length).toBeLessThan(modelLineAtMost + 100);
+    const info = await modelOf(`openapi: 3.1.0
+info:
+  title: Long
+  version: 1.0.0
+  summary: "${endless}"
+paths: {}
+components:
+  schemas:
+    Thing: { type: object }
+`);
+    const own = llmsText(info, { absolute, guides: [], optional: [] }).split('\n')[2] ?? '';
+    expect(own.length).toBeLessThanOrEqual(summaryAtMost + 2);
   });
 
   it('keeps every link whole when a name from the description holds brackets, parentheses or HTML', async () => {
