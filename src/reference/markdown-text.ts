@@ -7,17 +7,17 @@
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { RecentCaches } from '../render/recent-cache.ts';
 
 /** Plain text on one line, every character that could start Markdown or HTML escaped. */
 export function inline(text: string): string {
-  return (
-    text
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/[\\`*[\]<>|&~!#]/g, (c) => `\\${c}`)
-      // An underscore inside a word (`api_key_banned`) starts no emphasis in CommonMark: only others are escaped.
-      .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_')
-  );
+  const escaped = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*[\]<>|&~!#]/g, (c) => `\\${c}`);
+  // An underscore inside a word (`api_key_banned`) starts no emphasis in CommonMark: only others are escaped. (The
+  // Unicode-aware pattern is the costly one, and most texts have no underscore.)
+  return escaped.includes('_') ? escaped.replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_') : escaped;
 }
 
 /**
@@ -32,7 +32,7 @@ export function link(text: string, url: string): string {
 /** Inline code that holds any text: a backtick run longer than any inside it (CommonMark's rule). */
 export function code(text: string): string {
   const flat = text.replace(/\s+/g, ' ');
-  const longest = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+  const longest = flat.includes('`') ? Math.max(...[...flat.matchAll(/`+/g)].map((m) => m[0].length)) : 0;
   const ticks = '`'.repeat(longest + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${ticks}${pad}${flat}${pad}${ticks}`;
@@ -85,15 +85,32 @@ function replaced(node: Nodes, text: string) {
  * author's Markdown as written.
  */
 export function descriptionMarkdown(markdown: string | undefined, highestHeading = 4): string {
-  // Escaping an HTML block makes its text Markdown again (`<script>…</script>[x](javascript:…)` is one HTML
-  // block), so what it held is checked in turn, until nothing changes.
-  let text = (markdown ?? '').replace(/\r\n?/g, '\n').trim();
-  for (let pass = 0; pass < 10; pass++) {
-    const next = onePass(text, highestHeading);
-    if (next === text) break;
-    text = next;
-  }
-  return text;
+  if (!markdown) return '';
+  // Parsing is most of a twin's cost; a text shared by many pages (a parameter's, an error's) is parsed once.
+  return placedDescriptions.get(String(highestHeading), markdown, () => {
+    // Escaping an HTML block makes its text Markdown again (`<script>…</script>[x](javascript:…)` is one HTML
+    // block), so what it held is checked in turn, until nothing changes.
+    let text = markdown.replace(/\r\n?/g, '\n').trim();
+    if (!mayNeedEdits(text)) return text;
+    for (let pass = 0; pass < 10; pass++) {
+      const next = onePass(text, highestHeading);
+      if (next === text) break;
+      text = next;
+    }
+    return text;
+  });
+}
+
+const placedDescriptions = new RecentCaches<string>(256);
+
+/**
+ * Whether `onePass` could change the text: each thing it edits needs one of these characters (raw HTML and
+ * autolinks `<`; links, images and definitions `[`; ATX headings `#`; fences three backticks or tildes; GFM's
+ * literal `xmpp:` links), or a setext heading's underline, a line of `=` or `-` (inside quotes and list items too).
+ * Plain text, the commonest description, then needs no parse.
+ */
+function mayNeedEdits(text: string): boolean {
+  return /[<[#]|```|~~~|xmpp:/i.test(text) || /^[ \t>]*(?:=+|-+)[ \t]*$/m.test(text);
 }
 
 function onePass(text: string, highestHeading: number): string {

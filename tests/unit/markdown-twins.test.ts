@@ -136,6 +136,18 @@ describe('description text in a twin', () => {
     expect(safe.endsWith('never closed\n```')).toBe(true);
   });
 
+  it('still places setext headings, in quotes and lists too, in text without the usual Markdown characters', () => {
+    // Plain text skips the parse: these are edits that need no `<`, `[`, `#` or fence.
+    expect(descriptionMarkdown('Title\n===\n\nText.', 2)).toBe('## Title\n\nText.');
+    expect(descriptionMarkdown('Intro.\n\nPart\n-\n\nText.', 2)).toBe('Intro.\n\n## Part\n\nText.');
+    expect(descriptionMarkdown('> Quoted\n> ---', 3)).toBe('> ### Quoted');
+    expect(descriptionMarkdown('- Item\n  - Part\n    ===')).toBe('- Item\n  - #### Part');
+    // And text with none of them is kept as written, its line ends made \n.
+    expect(descriptionMarkdown('  A *plain* text - with_words\r\n\r\n1. one\r\n2. two  ')).toBe(
+      'A *plain* text - with_words\n\n1. one\n2. two',
+    );
+  });
+
   it('as plain text escapes everything that would start Markdown or HTML', () => {
     expect(inline('<b>x</b> *y* [z](javascript:1) | api_key_banned')).toBe(
       '\\<b\\>x\\</b\\> \\*y\\* \\[z\\](javascript:1) \\| api_key_banned',
