@@ -4,7 +4,7 @@
  * search over every reference page and the guides (`guides.ts`). Names that match nothing are a `BadToolInput` listing the near matches.
  */
 import { type ApiModel, type ApiOperation, nearMatches, operationById } from '../openapi/index.ts';
-import { link } from '../reference/markdown-text.ts';
+import { inline, link } from '../reference/markdown-text.ts';
 import { operationMarkdown } from '../reference/operation-markdown.ts';
 import { pageMarkdown, schemaMarkdown, type TwinInputs } from '../reference/page-markdown.ts';
 import {
@@ -67,8 +67,9 @@ export function createDocs(
     return found;
   };
 
+  // What the description names is escaped as in the twins: a summary's `<img …>` or `[x](javascript:…)` is text.
   const line = (op: ApiOperation) =>
-    `- ${op.operationId}: ${op.method.toUpperCase()} ${op.path} — ${operationTitle(op)}${op.badge ? ` (${op.badge.kind})` : ''}`;
+    `- ${inline(op.operationId)}: ${inline(`${op.method.toUpperCase()} ${op.path}`)} — ${inline(operationTitle(op))}${op.badge ? ` (${op.badge.kind})` : ''}`;
 
   // Built on the first search, from each page's own words (its title, what it is, its description and names),
   // not its whole twin: a large description's thousands of twins would take far longer than a search should.
@@ -120,7 +121,7 @@ export function createDocs(
         if (t.operations.length === 0) continue;
         const shown = t.operations.slice(0, Math.max(0, left));
         left -= shown.length;
-        lines.push(`## ${tagLabel(t)} (${absolute(urls.tag(t))})`);
+        lines.push(`## ${inline(tagLabel(t))} (${absolute(urls.tag(t))})`);
         for (const id of shown) {
           const op = operationById(model, id);
           if (op) lines.push(line(op));
@@ -152,7 +153,7 @@ export function createDocs(
         .slice(0, searchResultsUpTo);
       if (scored.length === 0) return `Nothing in the docs matches "${query}".`;
       return scored
-        .map(({ page }) => `- ${link(page.title, page.url)}: ${snippet(page.text, page.lower, terms)}`)
+        .map(({ page }) => `- ${link(page.title, page.url)}: ${inline(snippet(page.text, page.lower, terms))}`)
         .join('\n');
     },
   };

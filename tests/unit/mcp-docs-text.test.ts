@@ -1,0 +1,58 @@
+/**
+ * What the MCP tools answer is Markdown an agent may render: a hostile description's names, summaries and
+ * descriptions reach `list_operations` and `search_docs` as text, never as HTML or a link of their own.
+ */
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { createDocs } from '../../src/mcp/docs.ts';
+import { modelOf } from './support/check.ts';
+
+const hostile = await modelOf(`openapi: 3.0.3
+info:
+  title: Shop
+  version: 1.0.0
+tags:
+  - name: 'Pets <img src="x" onerror="alert(1)">'
+    description: "Pets [click](javascript:alert('tag-desc')) <script>alert('tag-script')</script>"
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      summary: 'List <b onclick="alert(2)">bold</b> pets'
+      description: "Lists pets. [steal](javascript:alert('op-desc')) <script>alert('op-script')</script>"
+      tags: ['Pets <img src="x" onerror="alert(1)">']
+      responses:
+        "200":
+          description: OK
+`);
+const docs = createDocs(hostile, { downloads: [] }, (path) => `https://docs.example.org${path}`);
+
+/** The raw HTML and the link targets of a Markdown text, as a CommonMark + GFM parser reads it. */
+function markdownNodes(markdown: string) {
+  const html: string[] = [];
+  const links: string[] = [];
+  type Node = { type: string; value?: string; url?: string; children?: Node[] };
+  const visit = (node: Node) => {
+    if (node.type === 'html') html.push(node.value ?? '');
+    if (node.url !== undefined) links.push(node.url);
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(unified().use(remarkParse).use(remarkGfm).parse(markdown) as Node);
+  return { html, links };
+}
+
+describe('the MCP tools’ Markdown from a hostile description', () => {
+  it.each([
+    ['list_operations', () => docs.listOperations(undefined)],
+    ['search_docs, matching the title', () => docs.search('pets')],
+    ['search_docs, matching the description', () => docs.search('steal')],
+  ])('%s carries no HTML and links only to the site', (_, answer) => {
+    const text = answer();
+    expect(text).toContain('alert');
+    const { html, links } = markdownNodes(text);
+    expect(html).toEqual([]);
+    for (const url of links) expect(url).toMatch(/^https:\/\/docs\.example\.org\//);
+  });
+});
