@@ -6,11 +6,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { twinProblems, walk } from '../support/built-site.ts';
+import { markdownNodes } from './support/markdown-nodes.ts';
 import { buildSite, root, run } from './support/programs.ts';
 
 describe('Markdown twins in a build', () => {
@@ -45,17 +43,3 @@ describe('Markdown twins in a build', () => {
     }
   }, 300_000);
 });
-
-/** The raw HTML and the link targets of a Markdown text, as a CommonMark + GFM parser reads it. */
-function markdownNodes(markdown: string) {
-  const html: string[] = [];
-  const links: string[] = [];
-  type Node = { type: string; value?: string; url?: string; children?: Node[] };
-  const visit = (node: Node) => {
-    if (node.type === 'html') html.push(node.value ?? '');
-    if (node.url !== undefined) links.push(node.url);
-    for (const child of node.children ?? []) visit(child);
-  };
-  visit(unified().use(remarkParse).use(remarkGfm).parse(markdown) as Node);
-  return { html, links };
-}

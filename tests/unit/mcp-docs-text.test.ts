@@ -2,12 +2,10 @@
  * What the MCP tools answer is Markdown an agent may render: a hostile description's names, summaries and
  * descriptions reach `list_operations` and `search_docs` as text, never as HTML or a link of their own.
  */
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { createDocs } from '../../src/mcp/docs.ts';
 import { modelOf } from './support/check.ts';
+import { markdownNodes } from './support/markdown-nodes.ts';
 
 const hostile = await modelOf(`openapi: 3.0.3
 info:
@@ -28,20 +26,6 @@ paths:
           description: OK
 `);
 const docs = createDocs(hostile, { downloads: [] }, (path) => `https://docs.example.org${path}`);
-
-/** The raw HTML and the link targets of a Markdown text, as a CommonMark + GFM parser reads it. */
-function markdownNodes(markdown: string) {
-  const html: string[] = [];
-  const links: string[] = [];
-  type Node = { type: string; value?: string; url?: string; children?: Node[] };
-  const visit = (node: Node) => {
-    if (node.type === 'html') html.push(node.value ?? '');
-    if (node.url !== undefined) links.push(node.url);
-    for (const child of node.children ?? []) visit(child);
-  };
-  visit(unified().use(remarkParse).use(remarkGfm).parse(markdown) as Node);
-  return { html, links };
-}
 
 describe('the MCP tools’ Markdown from a hostile description', () => {
   it.each([
