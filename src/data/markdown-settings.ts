@@ -1,0 +1,22 @@
+/**
+ * What every Markdown block of the site needs to know of the description, once per build: where its relative links
+ * lead (`linkBase`), and whether search indexes only the opening of a page's description
+ * (`reference/search-scope.ts`).
+ */
+import { descriptionIndexing } from '../reference/search-scope.ts';
+import { getApiModel } from './api-model.ts';
+
+export interface MarkdownSettings {
+  linkBase: string | undefined;
+  searchOpeningOnly: boolean;
+}
+
+let settings: Promise<MarkdownSettings> | undefined;
+
+export function getMarkdownSettings(): Promise<MarkdownSettings> {
+  settings ??= getApiModel().then((model) => ({
+    linkBase: model.linkBase,
+    searchOpeningOnly: descriptionIndexing(model).scope === 'opening',
+  }));
+  return settings;
+}
