@@ -1,0 +1,18 @@
+/**
+ * What the components of the MDX pages (the guides, the home page) show (`guides/guide-facts.ts`), for the build's
+ * model: the one way those components reach the description.
+ */
+import { type GuideFacts, guideFacts } from '../guides/guide-facts.ts';
+import { descriptionFiles } from '../publishing/description-files.ts';
+import { getApiModel } from './api-model.ts';
+
+let facts: Promise<GuideFacts> | undefined;
+
+export function getGuideFacts(): Promise<GuideFacts> {
+  facts ??= (async () => {
+    const model = await getApiModel();
+    const [yamlFile] = await descriptionFiles(model);
+    return guideFacts(model, { now: new Date(), dev: import.meta.env.DEV, download: yamlFile?.name ?? 'openapi.yaml' });
+  })();
+  return facts;
+}
