@@ -1,6 +1,6 @@
 /** What the Markdown twins need beyond the model: the downloads the introduction lists and the sandbox it names. */
 import { guideSandbox } from '../guides/sandbox-address.ts';
-import { type ApiModel, sandboxServer } from '../openapi/index.ts';
+import type { ApiModel } from '../openapi/index.ts';
 import type { TwinInputs } from '../reference/page-markdown.ts';
 import { descriptionDownloadPath } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
@@ -20,12 +20,6 @@ export async function twinInputs(model: ApiModel, dev: boolean): Promise<TwinInp
       })),
       { name: 'llms.txt', path: sitePath('/llms.txt'), note: 'the reference listed for AI agents' },
     ],
-    ...(published && {
-      sandbox: {
-        ...published,
-        demoKeys: sandboxServer(model)?.demoKeys ?? [],
-        keyHeader: model.securitySchemes.find((scheme) => scheme.apiKey)?.apiKey?.name,
-      },
-    }),
+    ...(published && { sandbox: published }),
   };
 }

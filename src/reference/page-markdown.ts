@@ -8,7 +8,7 @@ import type { ApiModel, ApiSchema } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
 import { type ErrorRow, errorCatalogOutline, returnersLead } from './errors-outline.ts';
 import { fieldTreeLines } from './field-markdown.ts';
-import { introductionOutline, type SandboxSection, type TagItem } from './introduction-outline.ts';
+import { type BuildSandbox, introductionOutline, type SandboxSection, type TagItem } from './introduction-outline.ts';
 import { code, descriptionMarkdown, fence, inline, link } from './markdown-text.ts';
 import { modelOutline } from './model-outline.ts';
 import { modelsIndexOutline } from './models-index-outline.ts';
@@ -20,8 +20,8 @@ import { tagOutline } from './tag-outline.ts';
 /** What the introduction shows beyond the model: the downloads (by site path) and the build's sandbox. */
 export interface TwinInputs {
   downloads: { name: string; path: string; note: string }[];
-  /** The sandbox readers are sent to: hosted (the build's SANDBOX_URL), or the local one with its demo keys. */
-  sandbox?: { url: string; hosted: boolean; demoKeys: { key: string; plan: string }[]; keyHeader?: string | undefined };
+  /** The sandbox readers are sent to: hosted (the build's SANDBOX_URL), or the local one (its keys are the model's). */
+  sandbox?: BuildSandbox;
 }
 
 /** The Markdown twin of any reference page. */

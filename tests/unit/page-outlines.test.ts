@@ -206,10 +206,7 @@ describe("the introduction's sandbox section", () => {
     if (!section) throw new Error('no sandbox section');
     const html = await container.renderToString(IntroductionView, { props: { outline, files: [] } });
     const route = routeOf(petStore, 'introduction')[0] as ReferenceRoute;
-    const twin = pageMarkdown(petStore, route, {
-      downloads: [],
-      sandbox: { ...sandbox, demoKeys: [], keyHeader: undefined },
-    });
+    const twin = pageMarkdown(petStore, route, { downloads: [], sandbox });
     expect(html).toContain(`<h2 id="${section.id}">${section.title}</h2>`);
     expect(twin).toContain(`## ${section.title}`);
     for (const said of [section.url, ...section.demoKeys.map((key) => key.key)]) {
