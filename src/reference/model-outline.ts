@@ -6,6 +6,7 @@
 import type { ApiModel, ApiSchema } from '../openapi/index.ts';
 import { type FieldTree, FieldTreePlanner, fieldCount, plannedWithinBudget } from './field-tree.ts';
 import { type OperationItem, operationItems } from './operation-items.ts';
+import { jsonStart } from './operation-outline.ts';
 import type { OutlineSection, PageOutlineHeading } from './outline-sections.ts';
 import { constraints, typeLabel } from './schema-summary.ts';
 import { operationsUsing } from './schema-usage.ts';
@@ -18,7 +19,8 @@ export interface ModelOutline {
   constraints: string[];
   description: string | undefined;
   fields: OutlineSection & { tree: FieldTree };
-  example?: OutlineSection & { json: string };
+  /** Its example as JSON, its start only when long (`shown` says how much; the description has the whole). */
+  example?: OutlineSection & { json: string; shown?: string };
   usedBy?: OutlineSection & {
     /** The first `usedByShown` of them. */
     operations: OperationItem[];
@@ -48,7 +50,7 @@ export function modelOutline(model: ApiModel, schema: ApiSchema): ModelOutline {
       ),
     },
     ...(schema.schema.example !== undefined && {
-      example: { id: 'example', title: 'Example', json: JSON.stringify(schema.schema.example, null, 2) },
+      example: { id: 'example', title: 'Example', ...exampleJson(schema.schema.example) },
     }),
     ...(usedBy.length > 0 && {
       usedBy: {
@@ -59,6 +61,12 @@ export function modelOutline(model: ApiModel, schema: ApiSchema): ModelOutline {
       },
     }),
   };
+}
+
+/** A model's example as JSON, cut as operation pages cut theirs. */
+function exampleJson(example: unknown): { json: string; shown?: string } {
+  const { code, shown } = jsonStart(JSON.stringify(example, null, 2));
+  return shown ? { json: code, shown } : { json: code };
 }
 
 /** The page's table of contents. */

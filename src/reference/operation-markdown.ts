@@ -9,12 +9,12 @@ import { badgeExplanation, badgeLabel } from './badges.ts';
 import { fieldTreeLines } from './field-markdown.ts';
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
 import {
-  cutExampleLines,
   type HeaderRow,
   isCut,
   type OutlineHeading,
   operationOutline,
   type PlannedMedia,
+  shownStart,
 } from './operation-outline.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import type { Phrase } from './runtime-expressions.ts';
@@ -55,10 +55,10 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     lines.push(`### ${inline(sample.label)}`, '', fence(sample.code, sample.language), '');
   const { sharedBody } = outline;
   if (sharedBody) {
-    const { file, lines: length } = sharedBody.whole;
+    const { file } = sharedBody.whole;
     lines.push(
       `The body every sample sends, read from [${code(file)}](${urls.operation(operation)}${file})` +
-        (isCut(sharedBody) ? ` (its first ${cutExampleLines} of ${length.toLocaleString('en-US')} lines):` : ':'),
+        (isCut(sharedBody) ? ` (${shownStart(sharedBody.whole).toLowerCase()}):` : ':'),
       '',
       fence(sharedBody.code, 'json'),
       '',
@@ -72,6 +72,12 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
         if (example.caption) lines.push(`${inline(example.caption)}:`, '');
         if (example.sameAs) lines.push(`The same as ${inline(example.sameAs)}.`, '');
         else lines.push(fence(example.code, example.language), '');
+        // As the page says under a cut example: how much it shows, and where the whole is.
+        if (example.whole)
+          lines.push(
+            `${shownStart(example.whole)}: [the whole example](${urls.operation(operation)}${example.whole.file}).`,
+            '',
+          );
       }
     }
   }

@@ -125,12 +125,23 @@ export interface WholeExample {
   file: string;
   code: string;
   lines: number;
+  /** Where the page shows only its start: its first lines, or, where its lines are long, its first characters. */
+  cut?: 'lines' | 'characters';
+}
+
+/** What the page shows of a cut example, in words: `The first 120 of 1,502 lines`. */
+export function shownStart(whole: WholeExample): string {
+  const count = (n: number) => n.toLocaleString('en-US');
+  return whole.cut === 'characters'
+    ? `The first ${count(exampleShownAtMost)} of ${count(whole.code.length)} characters`
+    : `The first ${cutExampleLines} of ${count(whole.lines)} lines`;
 }
 
 /**
- * A JSON example (given or generated) or request body longer than this in characters and than `cutExampleLines`
- * in lines shows its first `cutExampleLines` lines and links to the whole (text examples are shown whole).
- * GitHub's list of emojis is one example of thousands of lines, which made its page heavy for nothing.
+ * A JSON example (given or generated) or request body longer than this in characters shows its first
+ * `cutExampleLines` lines, and no more than this many characters of them, and links to the whole; a text example
+ * is cut as long. GitHub's list of emojis is one example of thousands of lines, which made its page heavy for
+ * nothing; a base64 file is one line as long as the file.
  */
 export const exampleShownAtMost = 50_000;
 export const cutExampleLines = 120;
@@ -478,7 +489,8 @@ function sharedRequestBody(model: ApiModel, operation: ApiOperation): ShownBody 
   const text = sentByApi(operation) ? undefined : bodyText(harRequest(model, operation));
   const lines = text?.split('\n').length ?? 0;
   if (text === undefined || lines <= sharedBodyLines) return undefined;
-  return { code: cutToStart(text, requestBodyFile).code, whole: { file: requestBodyFile, code: text, lines } };
+  const shown = cutToStart(text, requestBodyFile);
+  return { code: shown.code, whole: shown.whole ?? { file: requestBodyFile, code: text, lines } };
 }
 
 /** `example-201.json`, `example-201-2.json` for a response's second example. */
@@ -487,18 +499,33 @@ function exampleFile(status: string, index: number): string {
 }
 
 /**
- * JSON as the pane shows it: whole, or when longer than `exampleShownAtMost` characters and `cutExampleLines`
- * lines, its first lines with the whole as `file`. Long but on few lines (one big string): there is no start to
- * show instead.
+ * JSON as the pane shows it: whole, or when longer than `exampleShownAtMost` characters, its first
+ * `cutExampleLines` lines (or its first `exampleShownAtMost` characters, where those lines are longer) with the
+ * whole as `file`.
  */
 function cutToStart(code: string, file: string): Pick<ShownExample, 'code' | 'language' | 'whole'> {
-  const lines = code.length <= exampleShownAtMost ? [] : code.split('\n');
-  if (lines.length <= cutExampleLines) return { code, language: 'json' };
+  if (code.length <= exampleShownAtMost) return { code, language: 'json' };
+  const lines = code.split('\n');
+  const start = lines.slice(0, cutExampleLines).join('\n');
+  const cut = start.length > exampleShownAtMost ? 'characters' : 'lines';
   return {
-    code: [...lines.slice(0, cutExampleLines), '…'].join('\n'),
+    code: `${cut === 'characters' ? start.slice(0, exampleShownAtMost) : start}\n…`,
     language: 'json',
-    whole: { file, code, lines: lines.length },
+    whole: { file, code, lines: lines.length, cut },
   };
+}
+
+/** JSON cut as the pane cuts it, for a page with no file for the whole (a model's example): `shown` says how much. */
+export function jsonStart(code: string): { code: string; shown?: string } {
+  const { code: start, whole } = cutToStart(code, '');
+  return whole ? { code: start, shown: shownStart(whole) } : { code };
+}
+
+/** A text example as the pane shows it: whole, or its first `exampleShownAtMost` characters (the description has the rest). */
+export function cutText(text: string): string {
+  return text.length <= exampleShownAtMost
+    ? text
+    : `${text.slice(0, exampleShownAtMost)}\n… (the first ${exampleShownAtMost.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters; the description has the whole example)`;
 }
 
 /** A response's own examples (of its first media type that has any), long JSON ones cut to their start. */
@@ -507,7 +534,7 @@ function givenExamples(response: ApiResponse): ShownExample[] {
   if (!media) return [];
   return media.examples.map((example, index) => {
     const caption = media.examples.length > 1 ? (example.summary ?? example.name) : undefined;
-    if (typeof example.value === 'string') return { caption, code: example.value, language: 'text' };
+    if (typeof example.value === 'string') return { caption, code: cutText(example.value), language: 'text' };
     return { caption, ...cutToStart(JSON.stringify(example.value, null, 2), exampleFile(response.status, index)) };
   });
 }

@@ -187,6 +187,7 @@ export function schemaMarkdown(model: ApiModel, schema: ApiSchema): string {
     fieldTreeLines(fields.tree, (name) => urls.schema(name)).join('\n'),
     example && `## ${inline(example.title)}`,
     example && fence(example.json, 'json'),
+    example?.shown && `${example.shown}; the description has the whole example.`,
     usedBy && `## ${inline(usedBy.title)}`,
     usedBy?.operations.map(operationItem).join('\n'),
     usedBy &&

@@ -133,7 +133,7 @@ describe('an example past the size cap', () => {
     const outline = operationOutline(given, op);
     const whole = JSON.stringify({ items: long }, null, 2);
     expect(whole.length).toBeGreaterThan(exampleShownAtMost);
-    expect(outline.sharedBody?.whole).toEqual({ file: requestBodyFile, code: whole, lines: 3004 });
+    expect(outline.sharedBody?.whole).toEqual({ file: requestBodyFile, code: whole, lines: 3004, cut: 'lines' });
     expect(outline.sharedBody?.code.split('\n')).toHaveLength(cutExampleLines + 1);
     const code = Object.fromEntries(outline.samples.map((s) => [s.id, s.code]));
     for (const sample of Object.values(code)) {
@@ -145,7 +145,7 @@ describe('an example past the size cap', () => {
     expect(code.python).toContain(`data=open("${requestBodyFile}", "rb")`);
     expect(code.go).toContain(`payload, _ := os.Open("${requestBodyFile}")`);
     expect(code.go).not.toContain('"strings"');
-    expect(wholeExamples(given, op)).toEqual([{ file: requestBodyFile, code: whole, lines: 3004 }]);
+    expect(wholeExamples(given, op)).toEqual([{ file: requestBodyFile, code: whole, lines: 3004, cut: 'lines' }]);
   });
 
   it('is one body file too when longer than sharedBodyLines, shown once and whole', async () => {
@@ -179,9 +179,11 @@ describe('an example past the size cap', () => {
     const [ok] = responseExamples(generated.schemaResolver, op.responses);
     const whole = JSON.stringify({ items: long }, null, 2);
     expect(ok?.generated).toBe(true);
-    expect(ok?.examples[0]?.whole).toEqual({ file: 'example-200.json', code: whole, lines: 3004 });
+    expect(ok?.examples[0]?.whole).toEqual({ file: 'example-200.json', code: whole, lines: 3004, cut: 'lines' });
     expect(ok?.examples[0]?.code.split('\n')).toHaveLength(cutExampleLines + 1);
     expect(operationOutline(generated, op).sharedBody).toBeUndefined();
-    expect(wholeExamples(generated, op)).toEqual([{ file: 'example-200.json', code: whole, lines: 3004 }]);
+    expect(wholeExamples(generated, op)).toEqual([
+      { file: 'example-200.json', code: whole, lines: 3004, cut: 'lines' },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { fieldsPerPage } from '../../src/reference/field-tree.ts';
+import { modelOutline } from '../../src/reference/model-outline.ts';
 import {
   cutExampleLines,
   exampleShownAtMost,
@@ -10,8 +11,10 @@ import {
   operationOutline,
   outlineHeadings,
   responseExamples,
+  shownStart,
   wholeExamples,
 } from '../../src/reference/operation-outline.ts';
+import { schemaMarkdown } from '../../src/reference/page-markdown.ts';
 import { modelOf, outerAndInner } from './support/check.ts';
 
 let model: ApiModel;
@@ -214,14 +217,17 @@ paths:
     const [ok] = responseExamples(long.schemaResolver, listEmojis.responses);
     const [all, again, few] = ok?.examples ?? [];
     expect(all?.code.split('\n')).toEqual([...whole.split('\n').slice(0, cutExampleLines), '…']);
-    expect(all?.whole).toEqual({ file: 'example-200.json', code: whole, lines: 1502 });
+    expect(all?.whole).toEqual({ file: 'example-200.json', code: whole, lines: 1502, cut: 'lines' });
     expect(again).toMatchObject({ sameAs: 'all', code: '' });
     expect(again?.whole).toBeUndefined();
     expect(few?.whole).toBeUndefined();
-    expect(wholeExamples(long, listEmojis)).toEqual([{ file: 'example-200.json', code: whole, lines: 1502 }]);
+    expect(wholeExamples(long, listEmojis)).toEqual([
+      { file: 'example-200.json', code: whole, lines: 1502, cut: 'lines' },
+    ]);
   });
 
-  it('is shown whole when it is long but on few lines (one big string has no start to show)', async () => {
+  it('is cut to its first characters when its lines are long (a base64 file is one line), as are text and model examples', async () => {
+    const data = 'QUJD'.repeat(20_000);
     const blob = await modelOf(`openapi: 3.0.3
 info: { title: Tiny, version: 1.0.0 }
 paths:
@@ -235,14 +241,43 @@ paths:
           description: The file, base64.
           content:
             application/json:
-              example: { id: f1, data: ${'QUJD'.repeat(20_000)} }
+              example: { id: f1, data: ${data} }
+        '202':
+          description: The file as text.
+          content:
+            text/plain:
+              example: ${data}
+components:
+  schemas:
+    File:
+      type: object
+      properties: { data: { type: string } }
+      example: { data: ${data} }
 `);
     const getFile = blob.operations[0];
     if (!getFile) throw new Error('no operation');
-    const [ok] = responseExamples(blob.schemaResolver, getFile.responses);
-    expect(ok?.examples[0]?.code.length).toBeGreaterThan(exampleShownAtMost);
-    expect(ok?.examples[0]?.whole).toBeUndefined();
-    expect(wholeExamples(blob, getFile)).toEqual([]);
+    const [ok, accepted] = responseExamples(blob.schemaResolver, getFile.responses);
+    const json = JSON.stringify({ id: 'f1', data }, null, 2);
+    const shown = ok?.examples[0];
+    expect(shown?.code).toBe(`${json.slice(0, exampleShownAtMost)}\n…`);
+    expect(shown?.whole).toEqual({ file: 'example-200.json', code: json, lines: 4, cut: 'characters' });
+    expect(shown?.whole && shownStart(shown.whole)).toBe(
+      `The first 50,000 of ${json.length.toLocaleString('en-US')} characters`,
+    );
+    expect(wholeExamples(blob, getFile).map((file) => file.file)).toEqual(['example-200.json']);
+    // A text example has no file of its own: its start, and where the rest is.
+    const text = accepted?.examples[0]?.code ?? '';
+    expect(text.startsWith(data.slice(0, exampleShownAtMost))).toBe(true);
+    expect(text.length).toBeLessThan(exampleShownAtMost + 200);
+    expect(text).toMatch(/the description has the whole example\)$/);
+    const file = blob.schemas.find((schema) => schema.name === 'File');
+    if (!file) throw new Error('no File model');
+    const model = modelOutline(blob, file);
+    expect(model.example?.json.length).toBeLessThan(exampleShownAtMost + 10);
+    expect(model.example?.shown).toMatch(/^The first 50,000 of [\d,]+ characters$/);
+    const twin = schemaMarkdown(blob, file);
+    expect(twin.length).toBeLessThan(exampleShownAtMost + 2_000);
+    expect(twin).toContain('characters; the description has the whole example.');
   });
 });
 
