@@ -89,6 +89,8 @@ function readGuide(file: string): { outline: GuideOutline; order: number; requir
 }
 
 const parser = unified().use(remarkParse).use(remarkGfm);
+/** Nodes whose children are blocks of their own. */
+const blocks = new Set(['list', 'listItem', 'blockquote', 'table', 'tableRow']);
 type Nodes = ReturnType<typeof parser.parse> | ReturnType<typeof parser.parse>['children'][number];
 
 /** A guide's headings and its prose as text: MDX imports, components and code blocks left out. */
@@ -100,11 +102,19 @@ function wordsOf(mdx: string): { headings: string[]; prose: string } {
   const textOf = (node: Nodes): string => {
     if (node.type === 'html' || node.type === 'code') return '';
     if ('value' in node && typeof node.value === 'string') return node.value;
-    return 'children' in node ? node.children.map((child) => textOf(child as Nodes)).join('') : '';
+    if (!('children' in node)) return '';
+    // Blocks (list items, table cells) are apart, as on the page; inline runs join up.
+    return node.children.map((child) => textOf(child as Nodes)).join(blocks.has(node.type) ? ' ' : '');
   };
   for (const node of parser.parse(markdown).children) {
     if (node.type === 'heading') headings.push(textOf(node));
     else words.push(textOf(node));
   }
-  return { headings, prose: words.join(' ').replace(/\{[^{}]*\}/g, ' ') };
+  // A component whose props hold an expression with quotes (`names={['A', 'B']}`) is no HTML to the parser, so it
+  // stays text: its expressions, then its tag (capitalised, as HTML's never are) are taken out.
+  const prose = words
+    .join(' ')
+    .replace(/\{[^{}]*\}/g, ' ')
+    .replace(/<\/?[A-Z][\w.]*(?:\s[^<>]*)?\/?>/g, ' ');
+  return { headings, prose };
 }

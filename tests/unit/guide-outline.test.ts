@@ -37,6 +37,10 @@ describe('the guide outline', () => {
       expect(guide.twinPath).toBe(`/${guide.id}.md`);
     }
     expect(outline.find((guide) => guide.id === 'guides/rate-limits')?.headings).toContain('The headers');
+    // Prose only: no MDX component (SpecHeaders' list of names made it text) or expression left in.
+    for (const guide of outline) expect(guide.prose, guide.id).not.toMatch(/<[A-Z]|[{}]/);
+    // List items stay apart, as on the page.
+    expect(outline.find((guide) => guide.id === 'guides/errors')?.prose).toContain('branch on it. message is');
   });
 
   it('leaves out the guides whose requires a site does not meet', async () => {
