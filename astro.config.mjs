@@ -9,6 +9,7 @@ import { agentTextsIntegration } from './src/integration/agent-texts-integration
 import { apiReferencePlugin } from './src/integration/api-reference-plugin.ts';
 import { hostFilesIntegration } from './src/integration/host-files-integration.ts';
 import { pageScriptIntegration } from './src/integration/page-script.ts';
+import { printStylesIntegration } from './src/integration/print-styles.ts';
 import { resolveSpecPath } from './src/openapi/index.ts';
 import { headScripts } from './src/publishing/own-inline-scripts.ts';
 import { loadPortalConfig, siteUrl } from './src/publishing/portal-config.ts';
@@ -123,6 +124,7 @@ export default defineConfig({
     renderWorkerIntegration(),
     consoleBundleIntegration(),
     pageScriptIntegration(),
+    printStylesIntegration(),
     hostFilesIntegration(portalConfig, site),
     agentTextsIntegration(),
   ],
