@@ -8,12 +8,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterPaintLoader } from './after-paint.ts';
 
 /** Says, before the first paint, that scripts run (reference.css lays out Try it and Copy from the start). */
 export const scriptsRunFlag = "document.documentElement.dataset.js = ''";
 
 /** The scripts `astro.config.mjs` puts in every page's head, in order. */
-export const headScripts: readonly string[] = [scriptsRunFlag];
+export const headScripts: readonly string[] = [scriptsRunFlag, afterPaintLoader];
 
 /** The `is:inline` script bodies of one component's source. */
 export function inlineScriptsOfComponent(source: string): string[] {

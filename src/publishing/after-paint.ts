@@ -1,0 +1,39 @@
+/**
+ * The page's script after its first paint. Astro links each page script as `<script type="module" src>`, which the
+ * browser requests as soon as it reads the tag, beside the stylesheet the first paint waits for; on a phone's
+ * connection that request and the script's run held the first paint back. Every control the script wires is
+ * already laid out without it (reference.css, the `data-js` flag), so each such tag is written as an inert data
+ * block naming the file (`loadScriptsAfterPaint`, run on every page as it is built), and a head script
+ * (`afterPaintLoader`) loads the files once the page has painted, or at once on a reader's first pointer or key.
+ * A click on a button or a change of a select before they have run is played again once they have. Without JavaScript the page reads as it always did.
+ */
+
+/** A page script as Astro writes it (src/integration/page-script.ts's module, Expressive Code's). */
+const moduleScriptTag = /<script type="module" src="([^"<>]+)"><\/script>/g;
+
+/** The page with each page script written to load after its first paint. */
+export function loadScriptsAfterPaint(html: string): string {
+  return html.replace(moduleScriptTag, '<script type="text/plain" data-after-paint="$1"></script>');
+}
+
+/**
+ * Loads the `data-after-paint` files after the first paint (the load event, then the frame after it) or on the
+ * first interaction, whichever is first, and plays back clicks on buttons and changes of selects made before they
+ * ran (the search button is disabled until then, as before). A head script: the CSP allows it by hash
+ * (own-inline-scripts.ts). Written compactly, as every page repeats it.
+ */
+export const afterPaintLoader =
+  '(()=>{let started=0,ready=0;const held=[],d=document,on=addEventListener,' +
+  // Start: each data block becomes a module script; once all have run (or failed), replay what was held.
+  "start=()=>{if(started)return;if(d.readyState=='loading')return on('DOMContentLoaded',start,{once:1});started=1;" +
+  "const files=d.querySelectorAll('script[data-after-paint]');let waiting=files.length;" +
+  'const ran=()=>{if(--waiting<1){ready=1;for(const replay of held.splice(0))replay()}};' +
+  "for(const file of files){const s=d.createElement('script');s.type='module';s.src=file.dataset.afterPaint;" +
+  's.onload=s.onerror=ran;d.head.append(s)}},' +
+  // Any interaction starts the load; a click on a button or a select's change before the scripts ran is held.
+  'hold=e=>{start();const t=e.target;if(ready||!(t instanceof Element))return;' +
+  "const b=e.type=='click'&&t.closest('button:not([type=submit])');if(b)held.push(()=>b.click());" +
+  "if(e.type=='change'&&t.matches('select'))held.push(()=>t.dispatchEvent(new Event('change',{bubbles:1})))" +
+  "};for(const type of['click','change','keydown','pointerdown'])on(type,hold,{capture:1,passive:1});" +
+  // Otherwise after the first paint: the frame after the load event.
+  "on('load',()=>requestAnimationFrame(()=>setTimeout(start)),{once:1})})()";
