@@ -7,6 +7,7 @@ import { type ApiModel, type ApiOperation, isoDate } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
 import { badgeExplanation, badgeLabel } from './badges.ts';
 import { fieldTreeLines } from './field-markdown.ts';
+import { inlineExample } from './inline-example.ts';
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
 import {
   type HeaderRow,
@@ -18,9 +19,6 @@ import {
 } from './operation-outline.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import type { Phrase } from './runtime-expressions.ts';
-
-/** A parameter's example as the page shows it: text as written, anything else as JSON. */
-const exampleText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 const heading = (h: OutlineHeading) => `${'#'.repeat(h.depth)} ${inline(h.title)}`;
 
@@ -98,7 +96,7 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     lines.push(heading(h), '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
     for (const { parameter: p, type, constraints } of parameters) {
       const rules = constraints.map(inline).join('; ');
-      const example = p.examples[0] ? `example ${code(exampleText(p.examples[0].value))}` : '';
+      const example = p.examples[0] ? `example ${code(inlineExample(p.examples[0].value))}` : '';
       const said = [text(p.description), rules, example].filter(Boolean).join(' — ').replaceAll('|', '\\|');
       lines.push(`| ${code(p.name)} | ${p.in} | ${inline(type.label)} | ${p.required ? 'yes' : 'no'} | ${said} |`);
     }
