@@ -119,11 +119,13 @@ export const RequestNotes = defineComponent({
                         'Enter your API key under Authentication, or use a sandbox demo key: ',
                         plans('Sandbox demo keys', demoPlans),
                       ]
-                    : [
-                        'Enter your API key under Authentication; it is reused on every operation in this tab. No key yet? See the ',
-                        h('a', { href: target.authenticationGuideUrl }, 'Authentication guide'),
-                        '.',
-                      ];
+                    : target.authenticationGuideUrl
+                      ? [
+                          'Enter your API key under Authentication; it is reused on every operation in this tab. No key yet? See the ',
+                          h('a', { href: target.authenticationGuideUrl }, 'Authentication guide'),
+                          '.',
+                        ]
+                      : ['Enter your API key under Authentication; it is reused on every operation in this tab.'];
         if (state.keyProblem && onSandbox && key.source === 'none') {
           parts.push(h('p', { class: 'pst-console-warning', role: 'alert' }, state.keyProblem));
         }

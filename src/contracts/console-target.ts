@@ -25,8 +25,8 @@ export interface ConsoleTarget {
   sandboxDemoKeys?: DemoKey[];
   /** The lowest plan whose keys may call this operation (`x-required-plan`), when it is not every plan. */
   requiredPlan?: string;
-  /** The Authentication guide (under the site's base path): how to get and send a key. */
-  authenticationGuideUrl: string;
+  /** The Authentication guide (under the site's base path): how to get and send a key; only where the site ships it. */
+  authenticationGuideUrl?: string;
   /** Set when the operation is deprecated. */
   deprecation?: {
     /** `YYYY-MM-DD` from `x-sunset`. */

@@ -35,12 +35,14 @@ const consoleServers = oncePerModel((model: ApiModel) => [
 
 /**
  * `sandbox`: the one the console calls (`publishing/console-sandbox.ts`); by default the description's own, as
- * `npm run dev` has it.
+ * `npm run dev` has it. `authenticationGuide`: the Authentication guide's site path, where the site ships it (the
+ * guide outline, `publishing/guide-outline.ts`).
  */
 export function consoleTarget(
   model: ApiModel,
   operation: ApiOperation,
   sandbox: ConsoleSandbox | undefined = consoleSandbox(model, { dev: true }),
+  authenticationGuide?: string,
 ): ConsoleTarget {
   const urls = referenceUrls(model);
   const apiKey = operation.security
@@ -68,7 +70,7 @@ export function consoleTarget(
     ...(apiKey ? { apiKeyScheme: apiKey.scheme.key } : {}),
     ...(apiKey && demoKeys.length > 0 ? { sandboxDemoKeys: demoKeys } : {}),
     ...(operation.requiredPlan ? { requiredPlan: operation.requiredPlan } : {}),
-    authenticationGuideUrl: sitePath('/guides/authentication/'),
+    ...(authenticationGuide ? { authenticationGuideUrl: authenticationGuide } : {}),
     ...(deprecation ? { deprecation } : {}),
     request: pageRequest(model, exampleRequest(model.schemaResolver, operation), operation.parameters),
     documentedHeaders: Object.fromEntries(

@@ -258,7 +258,11 @@ describe('what operation pages tell the console', () => {
       servers: model.servers.map((s) => (s.demoKeys ? { ...s, demoKeys: [...s.demoKeys].reverse() } : s)),
     };
     expect(consoleTarget(reversed, byId('listPets')).sandboxDemoKeys).toEqual(inPlanOrder);
-    expect(consoleTarget(model, byId('listPets')).authenticationGuideUrl).toBe('/guides/authentication/');
+    // The Authentication guide is linked only where the site ships it (the page passes its path from the outline).
+    expect(consoleTarget(model, byId('listPets')).authenticationGuideUrl).toBeUndefined();
+    expect(consoleTarget(model, byId('listPets'), undefined, '/guides/authentication/').authenticationGuideUrl).toBe(
+      '/guides/authentication/',
+    );
   });
 });
 
@@ -427,6 +431,35 @@ describe('the request notes', () => {
       }),
     );
     expect(html).toContain('This operation stops working on <time datetime="2027-06-30">30 June 2027</time>.');
+  });
+});
+
+describe('the key note off the sandbox', () => {
+  const target: ConsoleTarget = {
+    documentUrl: '/openapi.json',
+    method: 'get',
+    path: '/pets',
+    servers: ['https://api.example.com'],
+    apiKeyScheme: 'ApiKey',
+    request: { parameters: [] },
+    documentedHeaders: {},
+  };
+  const note = (given: ConsoleTarget) =>
+    renderToString(
+      h(RequestNotes, {
+        target: given,
+        state: { key: NO_KEY, onSandbox: false, remembered: false, summary: undefined },
+        actions: { remember: () => {}, clear: () => {}, usePlan: () => {} },
+      }),
+    );
+
+  it('points to the Authentication guide where the site ships it, and to no page where it does not', async () => {
+    expect(await note({ ...target, authenticationGuideUrl: '/guides/authentication/' })).toContain(
+      'No key yet? See the <a href="/guides/authentication/">Authentication guide</a>.',
+    );
+    const without = await note(target);
+    expect(without).toContain('Enter your API key under Authentication; it is reused on every operation in this tab.');
+    expect(without).not.toContain('<a');
   });
 });
 
