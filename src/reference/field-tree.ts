@@ -399,6 +399,18 @@ export function basedOnWords(shape: Shape): ({ model: string } | { text: string 
   ];
 }
 
+/**
+ * Whether a tree shows anything: a body that is a plain string or number has no fields, notes or items, and an
+ * expander for its fields would open onto nothing.
+ */
+export function showsAnything(tree: FieldTree): boolean {
+  if (tree.kind !== 'shape') return true;
+  const { rows, basedOn, extra, items, options } = tree.shape;
+  return (
+    rows.length > 0 || (basedOn?.length ?? 0) > 0 || Boolean(extra) || items !== undefined || options !== undefined
+  );
+}
+
 /** Whether a tree lists fields (worth an expander), rather than only saying where they are. */
 export function listsFields(tree: FieldTree): boolean {
   if (tree.kind !== 'shape') return false;
