@@ -18,12 +18,13 @@ import { searchableGuides } from '../../src/mcp/guides.ts';
 import { exampleRequest, loadApiModel, operationById } from '../../src/openapi/index.ts';
 import { defineSiteConfig } from '../../src/publishing/site-config.ts';
 import { createSandbox } from '../../src/sandbox/app.ts';
+import { freePort } from '../support/local-net.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
 import { root } from './support/programs.ts';
 
 const model = await loadApiModel(path.join(root, 'spec/openapi.yaml'));
 const { app } = createSandbox({ model });
-const sandbox = serve({ fetch: app.fetch, port: 4642, hostname: '127.0.0.1' });
+const sandbox = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 const client = new Client({ name: 'mcp-server-test', version: '1.0.0' });
 
 beforeAll(async () => {
@@ -133,9 +134,10 @@ describe('the MCP server', () => {
 
 describe('the MCP server at the sandbox service’s /mcp (streamable HTTP)', () => {
   it('answers the SDK’s HTTP client with the same tools, and places an order through the sandbox it runs in', async () => {
+    const port = await freePort();
     const service = spawn(process.execPath, [path.join(root, 'src/sandbox/main.ts')], {
       cwd: root,
-      env: { ...process.env, SANDBOX_PORT: '4644' },
+      env: { ...process.env, SANDBOX_PORT: String(port) },
     });
     try {
       // Ready once it says where its MCP server is.
@@ -148,7 +150,7 @@ describe('the MCP server at the sandbox service’s /mcp (streamable HTTP)', () 
         service.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${said}`)));
       });
       const http = new Client({ name: 'mcp-http-test', version: '1.0.0' });
-      await http.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1:4644/mcp')));
+      await http.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
       const { tools } = await http.listTools();
       expect(tools.map((tool) => tool.name)).toContain('get_operation');
       const placeOrder = operationById(model, 'placeOrder');
