@@ -18,17 +18,29 @@ import { keepSidebarState } from './sidebar-state.ts';
 import { defineMobileTableOfContents, defineTableOfContents } from './table-of-contents.ts';
 import { watchThemeSelects } from './theme-choice.ts';
 
+// What a reader clicks is wired at once: the loader replays a click made before this file ran on its load event,
+// which fires when this first task ends.
 watchThemeSelects();
 defineSidebarPane();
 defineSiteSearch();
-defineTableOfContents();
-defineMobileTableOfContents();
-keepSidebarState();
 defineSampleTabs();
 offerTryIt();
 wireCopyButtons();
 copyMarkdownOnClick();
-revealLinkedFields();
-// Starlight's default (every link, on hover or focus), from this file rather than Astro's own script: prefetch is
-// off in astro.config.mjs, which would otherwise add that script to every page as a file of its own.
-prefetchLinks({ prefetchAll: true });
+// The rest, each in a task of its own: the file runs after the first paint (publishing/after-paint.ts), while the
+// page may still be busy, and one long task there would keep a reader's tap waiting.
+const later = [
+  defineTableOfContents,
+  defineMobileTableOfContents,
+  keepSidebarState,
+  revealLinkedFields,
+  // Starlight's default (every link, on hover or focus), from this file rather than Astro's own script: prefetch is
+  // off in astro.config.mjs, which would otherwise add that script to every page as a file of its own.
+  () => prefetchLinks({ prefetchAll: true }),
+];
+const runLater = (index: number) =>
+  setTimeout(() => {
+    later[index]?.();
+    if (index + 1 < later.length) runLater(index + 1);
+  });
+runLater(0);
