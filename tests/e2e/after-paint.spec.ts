@@ -1,0 +1,45 @@
+/**
+ * The page's script loads after its first paint (src/publishing/after-paint.ts): the page requests no script before
+ * it has painted, and a reader who acts before the script has run loses nothing.
+ */
+import { expect, test } from '@playwright/test';
+import { operation, urls } from './support.ts';
+
+test("an operation page requests its script only after its first paint, and the script's controls then work", async ({
+  page,
+}) => {
+  await page.goto(urls.operation(operation('listPets')));
+  const scriptStarts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/_astro\/[\w.-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    );
+  await expect.poll(async () => (await scriptStarts()).length).toBeGreaterThan(0);
+  const firstPaint = await page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+  );
+  for (const start of await scriptStarts()) expect(start).toBeGreaterThanOrEqual(firstPaint);
+  await page.getByRole('tab', { name: 'Python' }).first().click();
+  await expect(page.getByRole('tab', { name: 'Python' }).first()).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a Try it click made before the script ran still opens the console', async ({ page }) => {
+  const requested: string[] = [];
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The page's script files wait until the click has been made, so the click surely comes before they run.
+  await page.route('**/_astro/*.js', async (route) => {
+    requested.push(route.request().url());
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(urls.operation(operation('listPets')), { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: /^Try it/ }).click();
+  await expect.poll(() => requested.length, { message: 'the script was requested' }).toBeGreaterThan(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'API Client' })).toBeVisible({ timeout: 30_000 });
+});
