@@ -4,9 +4,11 @@
  * connection that request and the script's run held the first paint back. Every control the script wires is
  * already laid out without it (reference.css, the `data-js` flag), so each such tag is written as an inert data
  * block naming the file (`loadScriptsAfterPaint`, run on every page as it is built), and a head script
- * (`afterPaintLoader`) loads the files once the page has painted, or at once on a reader's first pointer or key.
+ * (`afterPaintLoader`) loads the files once the page has painted, or at once on a reader's first pointer or key
+ * (or, for a reader who picked a sample language earlier, as soon as the page is parsed, as the module used to).
  * A click on a button or a change of a select before they have run is played again once they have. Without JavaScript the page reads as it always did.
  */
+import { LANGUAGE_KEY } from '../components/reference/operation/sample-tabs.ts';
 
 /** A page script as Astro writes it (src/integration/page-script.ts's module, Expressive Code's). */
 const moduleScriptTag = /<script type="module" src="([^"<>]+)"><\/script>/g;
@@ -35,5 +37,8 @@ export const afterPaintLoader =
   "const b=e.type=='click'&&t.closest('button:not([type=submit])');if(b)held.push(()=>b.click());" +
   "if(e.type=='change'&&t.matches('select'))held.push(()=>t.dispatchEvent(new Event('change',{bubbles:1})))" +
   "};for(const type of['click','change','keydown','pointerdown'])on(type,hold,{capture:1,passive:1});" +
+  // A reader who picked a sample language on an earlier page: at once (as soon as the page is parsed), so the
+  // samples show that language from the start rather than switching, and moving what is below, after the paint.
+  `try{if(localStorage.getItem('${LANGUAGE_KEY}'))start()}catch{}` +
   // Otherwise after the first paint: the frame after the load event.
   "on('load',()=>requestAnimationFrame(()=>setTimeout(start)),{once:1})})()";

@@ -43,3 +43,27 @@ test('a Try it click made before the script ran still opens the console', async 
   release();
   await expect(page.getByRole('dialog', { name: 'API Client' })).toBeVisible({ timeout: 30_000 });
 });
+
+test('a reader who picked a sample language earlier gets the script at once, so the samples open in that language', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('portal.sample-language', 'python');
+    // Where the page was when the Python tab was first chosen.
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('[role="tab"][data-pst-tab="python"][aria-selected="true"]')) return;
+      document.documentElement.dataset.chosenWhile = document.readyState;
+      seen.disconnect();
+    });
+    seen.observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-selected'] });
+  });
+  // The stylesheets come late, so the load event (after which a first visit loads the script) comes late too.
+  await page.route('**/_astro/*.css', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.goto(urls.operation(operation('listPets')), { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('tab', { name: 'Python' }).first()).toHaveAttribute('aria-selected', 'true');
+  const chosenWhile = await page.evaluate(() => document.documentElement.dataset.chosenWhile);
+  expect(chosenWhile, 'the Python tab was chosen before the page finished loading').not.toBe('complete');
+});

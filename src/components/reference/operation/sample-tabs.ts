@@ -2,7 +2,8 @@
  * Tabs for the sample pane (SamplePane.astro), added when scripts run: ARIA tabs with arrow keys, Home and End. The
  * language a reader picks is shown in every language tab set on the page and remembered for the next page.
  */
-const LANGUAGE_KEY = 'portal.sample-language';
+/** Where the reader's language is kept (the head's script loader reads it too: publishing/after-paint.ts). */
+export const LANGUAGE_KEY = 'portal.sample-language';
 
 const remembered = (): string | null => {
   try {
