@@ -20,8 +20,8 @@ export function loadScriptsAfterPaint(html: string): string {
 
 /**
  * Loads the `data-after-paint` files after the first paint (the load event, then the frame after it) or on the
- * first interaction, whichever is first, and plays back clicks on buttons and changes of selects made before they
- * ran (the search button is disabled until then, as before). A head script: the CSP allows it by hash
+ * first interaction, whichever is first, and plays back clicks on buttons, changes of selects and the search shortcut
+ * made before they ran (the search button is disabled until then, as before). A head script: the CSP allows it by hash
  * (own-inline-scripts.ts). Written compactly, as every page repeats it.
  */
 export const afterPaintLoader =
@@ -35,8 +35,11 @@ export const afterPaintLoader =
   // Any interaction starts the load; a click on a button or a select's change before the scripts ran is held.
   'hold=e=>{start();const t=e.target;if(ready||!(t instanceof Element))return;' +
   "const b=e.type=='click'&&t.closest('button:not([type=submit])');if(b)held.push(()=>b.click());" +
-  "if(e.type=='change'&&t.matches('select'))held.push(()=>t.dispatchEvent(new Event('change',{bubbles:1})))" +
-  "};for(const type of['click','change','keydown','pointerdown'])on(type,hold,{capture:1,passive:1});" +
+  "if(e.type=='change'&&t.matches('select'))held.push(()=>t.dispatchEvent(new Event('change',{bubbles:1})));" +
+  // The search shortcut (Ctrl/⌘+K): held, and kept from the browser's own use of it, as the search does once it runs.
+  "if(e.type=='keydown'&&(e.ctrlKey||e.metaKey)&&e.key.toLowerCase()=='k'){e.preventDefault();" +
+  "held.push(()=>t.dispatchEvent(new KeyboardEvent('keydown',{key:e.key,ctrlKey:e.ctrlKey,metaKey:e.metaKey,bubbles:1})))}" +
+  "};for(const type of['click','change','keydown','pointerdown'])on(type,hold,{capture:1});" +
   // A reader who picked a sample language on an earlier page: at once (as soon as the page is parsed), so the
   // samples show that language from the start rather than switching, and moving what is below, after the paint.
   `try{if(localStorage.getItem('${LANGUAGE_KEY}'))start()}catch{}` +
