@@ -49,14 +49,18 @@ export const modelLineAtMost = 200;
  * `summaryAtMost`.
  */
 export function llmsSummary(model: ApiModel): string {
-  if (model.info.summary) return cutText(model.info.summary.replace(/\s+/g, ' ').trim(), summaryAtMost);
+  if (model.info.summary) return cutAtSentence(model.info.summary, summaryAtMost);
   const lead = topSections(model.info.description ?? '').lead;
   const first = lead.split(/\n\s*\n/)[0] ?? '';
-  return cutText(markdownToText(first).replace(/\s+/g, ' ').trim(), summaryAtMost);
+  return cutAtSentence(markdownToText(first), summaryAtMost);
 }
 
-/** Text of at most `atMost` characters: up to its last sentence that fits, else up to a word and marked `…`. */
-function cutText(text: string, atMost: number): string {
+/**
+ * Text on one line and of at most `atMost` characters: up to its last sentence that fits, else up to a word and
+ * marked `…`.
+ */
+function cutAtSentence(written: string, atMost: number): string {
+  const text = written.replace(/\s+/g, ' ').trim();
   if (text.length <= atMost) return text;
   let sentenceEnd = 0;
   for (const end of text.slice(0, atMost + 1).matchAll(/[.!?](?=\s)/g)) sentenceEnd = end.index + 1;
@@ -135,7 +139,7 @@ export function llmsText(model: ApiModel, { absolute, guides, optional, earlier 
         const page = urls.schema(schema.name);
         if (!page) continue;
         const first = schema.schema.description ? markdownToText(schema.schema.description).split(/(?<=\.)\s/)[0] : '';
-        const said = first ? cutText(first.replace(/\s+/g, ' ').trim(), modelLineAtMost) : '';
+        const said = first ? cutAtSentence(first, modelLineAtMost) : '';
         lines.push(`- ${link(schema.name, absolute(page))}${said ? `: ${inline(said)}` : ''}`);
       }
     }
