@@ -19,7 +19,7 @@ export function loadScriptsAfterPaint(html: string): string {
 }
 
 /**
- * Loads the `data-after-paint` files after the first paint (the load event, then the frame after it) or on the
+ * Loads the `data-after-paint` files after the first paint (the load event and the first contentful paint) or on the
  * first interaction, whichever is first, and plays back clicks on buttons, changes of selects and the search shortcut
  * made before they ran (the search button is disabled until then, as before). A head script: the CSP allows it by hash
  * (own-inline-scripts.ts). Written compactly, as every page repeats it.
@@ -43,5 +43,8 @@ export const afterPaintLoader =
   // A reader who picked a sample language on an earlier page: at once (as soon as the page is parsed), so the
   // samples show that language from the start rather than switching, and moving what is below, after the paint.
   `try{if(localStorage.getItem('${LANGUAGE_KEY}'))start()}catch{}` +
-  // Otherwise after the first paint: the frame after the load event.
-  "on('load',()=>requestAnimationFrame(()=>setTimeout(start)),{once:1})})()";
+  // Otherwise once the load event has come and the browser reports the first contentful paint (a frame rendered is
+  // not yet a frame shown, and on a busy machine the load event can come first), looking again each frame; where
+  // paint timing is not reported, ten frames after the load event.
+  "let n=0;const go=()=>performance.getEntriesByName('first-contentful-paint')[0]||n++>9?start():" +
+  "requestAnimationFrame(()=>setTimeout(go));on('load',go,{once:1})})()";

@@ -17,11 +17,11 @@ import { buildSite, root, run } from './support/programs.ts';
 
 /** Bytes of shell allowed per page, by kind: a little over what each measures, well under what it was. */
 const shellBudgets = {
-  home: 6_000,
-  introduction: 8_500,
-  operation: 7_100,
-  guide: 7_900,
-  models: 7_200,
+  home: 6_100,
+  introduction: 8_600,
+  operation: 7_200,
+  guide: 8_000,
+  models: 7_300,
 };
 
 /**
