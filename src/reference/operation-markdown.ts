@@ -10,6 +10,7 @@ import { fieldTreeLines } from './field-markdown.ts';
 import { inlineExample } from './inline-example.ts';
 import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
 import {
+  bodyExample,
   type HeaderRow,
   isCut,
   type OutlineHeading,
@@ -103,10 +104,13 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     lines.push('');
   }
   if (outline.requestBody) {
-    lines.push(heading(outline.requestBody.heading), '');
-    const body = descriptionMarkdown(outline.requestBody.body.description);
-    if (body) lines.push(body, '');
-    lines.push(...mediaLines(outline.requestBody.media, text, link));
+    const { heading: h, body, media } = outline.requestBody;
+    lines.push(heading(h), '', body.required ? 'Required.' : 'Optional.', '');
+    const said = descriptionMarkdown(body.description);
+    if (said) lines.push(said, '');
+    lines.push(...mediaLines(media, text, link));
+    // The page lists a body's examples where one of its media types gives several; one is the sample pane's.
+    if (body.content.some((m) => m.examples.length > 1)) lines.push(...bodyExampleLines(media, text));
   }
 
   lines.push(heading(outline.responses), '');
@@ -197,8 +201,28 @@ function mediaLines(media: readonly PlannedMedia[], text: TextOf, link: (name: s
 }
 
 function headerLines(rows: readonly HeaderRow[], text: TextOf): string[] {
+  // As a field's line (field-markdown.ts): the type always (a header without a schema is a string), then what it means.
   return rows.map(({ header, type }) => {
+    const facts = [inline(type), ...(header.required ? ['always sent'] : [])].join(', ');
     const said = text(header.description);
-    return `- ${code(header.name)}${header.schema ? ` (${inline(type)})` : ''}${said ? `: ${said}` : ''}`;
+    const example = header.examples[0] ? ` Example: ${code(inlineExample(header.examples[0].value))}` : '';
+    return `- ${code(header.name)} (${facts})${said ? `: ${said}` : ''}${example}`;
   });
+}
+
+/** A body's given examples, each under its caption and cut as the page cuts it. */
+function bodyExampleLines(media: readonly PlannedMedia[], text: TextOf): string[] {
+  return media.flatMap(({ media: m }) =>
+    m.examples.flatMap((example) => {
+      const shown = bodyExample(example);
+      const said = text(example.description);
+      return [
+        `${shown.caption ? `Example ${inline(shown.caption)}` : 'Example'} (${code(m.mediaType)})${said ? `: ${said}` : ':'}`,
+        '',
+        fence(shown.code, shown.language),
+        '',
+        ...(shown.shown ? [`${shown.shown}; the description has the whole example.`, ''] : []),
+      ];
+    }),
+  );
 }

@@ -13,6 +13,7 @@
 
 import {
   type ApiErrorCode,
+  type ApiExample,
   type ApiHeader,
   type ApiLink,
   type ApiMediaType,
@@ -526,6 +527,22 @@ export function cutText(text: string): string {
   return text.length <= exampleShownAtMost
     ? text
     : `${text.slice(0, exampleShownAtMost)}\n… (the first ${exampleShownAtMost.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters; the description has the whole example)`;
+}
+
+/**
+ * One of a body's several given examples as its page and twin show it: cut as the sample pane cuts its examples (a
+ * description may give one of any size), with what is shown said where it is cut.
+ */
+export function bodyExample(example: ApiExample): {
+  caption?: string;
+  code: string;
+  language: 'json' | 'text';
+  shown?: string;
+} {
+  const caption = example.summary ?? example.name;
+  if (typeof example.value === 'string') return { caption, code: cutText(example.value), language: 'text' };
+  const json = jsonStart(JSON.stringify(example.value, null, 2));
+  return { caption, code: json.code, language: 'json', shown: json.shown };
 }
 
 /** A response's own examples (of its first media type that has any), long JSON ones cut to their start. */

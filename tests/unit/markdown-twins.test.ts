@@ -62,10 +62,46 @@ describe('Markdown twins', () => {
     expect(text).toContain('### 201 Created');
     expect(text).toMatch(/- `complete` \(boolean, read-only/);
     expect(text).toContain('- `Location` (string (uri))');
-    expect(text).toContain('- `X-RateLimit-Remaining` (integer)');
+    expect(text).toMatch(/^- `X-RateLimit-Remaining` \(integer, always sent\): .* Example: `297`$/m);
     expect(text).toContain('| 409 Conflict | `pet_not_available` |');
-    expect(text).toContain('- `Retry-After` (integer)');
+    expect(text).toContain('- `Retry-After` (integer, always sent): ');
     expect(text).toContain('Error body: [Error](/reference/schemas/error/).');
+  });
+
+  it("carry what an operation page shows of a body's several examples and of a header without a schema", async () => {
+    const big = { items: Array.from({ length: 3_000 }, (_, i) => ({ id: i, name: `item ${i}` })) };
+    const several = await modelOf(`openapi: 3.0.3
+info: { title: T, version: '1' }
+paths:
+  /x:
+    post:
+      operationId: postX
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema: { type: object }
+            examples:
+              small: { summary: A small one, value: { id: 1 } }
+              large: { summary: A large one, value: ${JSON.stringify(big)} }
+      responses:
+        '204':
+          description: Done
+          headers:
+            X-Trace:
+              description: The trace id.
+              content: { text/plain: { schema: { type: string } } }
+`);
+    const operation = several.operations[0];
+    if (!operation) throw new Error('no operation');
+    const text = operationMarkdown(several, operation);
+    expect(text).toContain('Optional.');
+    expect(text).toMatch(/^Example A small one \(`application\/json`\):\n\n```json\n\{\n {2}"id": 1\n\}\n```$/m);
+    expect(text).toContain('Example A large one (`application/json`):');
+    // Cut as the page cuts it, and said so: the twin does not grow with a given example.
+    expect(text).toMatch(/The first \d+ of [\d,]+ lines; the description has the whole example\./);
+    expect(text.length).toBeLessThan(JSON.stringify(big).length / 2);
+    expect(text).toContain('- `X-Trace` (string): The trace id.');
   });
 
   it('give a tag its description and operations, a model its fields and users, the catalog every code', () => {
