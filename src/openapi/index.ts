@@ -19,7 +19,7 @@ export {
   specPathVariable,
 } from './load-spec.ts';
 export { looksLikeJson } from './locate-in-json.ts';
-export { operationById } from './lookups.ts';
+export { operationById, tagByName } from './lookups.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';
 export { httpMethods, isHttpMethod, pathItemMethods, sentByApi } from './model.ts';

@@ -6,6 +6,7 @@
  * operation is the model's own `operation.tryIt`.)
  */
 import { type ApiDemoKey, type ApiModel, type ApiOperation, type ApiServer, sentByApi } from './model.ts';
+import { oncePerModel } from './per-model.ts';
 
 /** Requests a key may make per clock minute and per UTC day. */
 export interface Quota {
@@ -85,6 +86,7 @@ export function descriptionHas(model: ApiModel, fact: DescriptionFact): boolean 
 }
 
 /** The operation that issues personal sandbox keys (`x-sandbox-key-issuer`), if the spec has one. */
-export function sandboxKeyIssuer(model: ApiModel): ApiOperation | undefined {
-  return model.operations.find((operation) => operation.issuesSandboxKeys);
-}
+export const sandboxKeyIssuer: (model: ApiModel) => ApiOperation | undefined = oncePerModel((model) =>
+  // Asked on every operation page that takes an API key: found once, not by scanning every operation each time.
+  model.operations.find((operation) => operation.issuesSandboxKeys),
+);

@@ -36,6 +36,7 @@ import {
   sentByApi,
   slugify,
   statusCovers,
+  tagByName,
 } from '../openapi/index.ts';
 import {
   type Direction,
@@ -340,14 +341,13 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
   const callbacks = (operation.callbacks ?? []).flatMap((id) => operationById(model, id) ?? []);
 
   const urls = referenceUrls(model);
-  const tagsByName = new Map(model.tags.map((tag) => [tag.name, tag]));
   const successor = itemOf(operation.deprecation?.successor);
   const trigger = itemOf(operation.callback?.after);
   return {
     context: {
       apiTitle: model.info.title,
       tags: operation.tags.map((name) => {
-        const tag = tagsByName.get(name);
+        const tag = tagByName(model, name);
         return tag ? tagLabel(tag) : name;
       }),
       ...(successor && { successor }),
