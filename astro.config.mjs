@@ -23,9 +23,9 @@ process.env.ASTRO_DISABLE_UPDATE_CHECK ||= 'true';
 
 // The site config beside the description (spec/portal.json for the Pet Store): its domains and which of the
 // portal's own guides it ships. SITE_URL, set when publishing, wins over its domain.
-// Starlight's Badge and Steps imported from their own files: its components barrel brings every one of its
-// components' styles into each page that imports it, as stylesheets of their own (each a request before the
-// first paint). Aside is the portal's own (src/components/shared/Aside.astro).
+// Starlight's Badge and Steps' processor imported from their own files: its components barrel brings every one of
+// its components' styles into each page that imports it, as stylesheets of their own (each a request before the
+// first paint). Aside and Steps are the portal's own (src/components/shared/Aside.astro, guides/Steps.astro).
 const starlightUserComponents = fileURLToPath(
   new URL('./user-components/', import.meta.resolve('@astrojs/starlight/components')),
 );
@@ -43,9 +43,8 @@ export default defineConfig({
   // times a large description).
   build: {
     concurrency: 8,
-    // Stylesheets as cached files, never inlined: Astro inlines one under 4 KB into every page that uses it, and
-    // an import of Starlight's components barrel (for Badge and Aside) pulls in its Steps styles, repeated on
-    // every page of a big description. A reader fetches them once.
+    // Stylesheets as cached files, never inlined: Astro inlines one under 4 KB into every page that uses it,
+    // repeated on every page of a big description. A reader fetches them once.
     inlineStylesheets: 'never',
   },
   vite: {
@@ -95,7 +94,12 @@ export default defineConfig({
       pagefind: false,
       // Our own 404 page (src/pages/404.astro), which says where to go from a dead link.
       disable404Route: true,
-      customCss: ['./src/styles/sidebar.css', './src/styles/shell.css', './src/styles/reference.css'],
+      customCss: [
+        './src/styles/sidebar.css',
+        './src/styles/shell.css',
+        './src/styles/reference.css',
+        './src/styles/steps.css',
+      ],
       // Leaner markup for the shell parts every page repeats (see each component).
       components: {
         Head: './src/components/starlight/Head.astro',

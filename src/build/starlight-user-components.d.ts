@@ -1,6 +1,6 @@
 /**
- * Starlight's Badge, imported from its own file (the `starlight-user-components/` alias, astro.config.mjs) rather
- * than its components barrel; its props as Starlight documents them.
+ * Starlight's Badge and Steps' processor, imported from its own file (the `starlight-user-components/` alias, astro.config.mjs) rather
+ * than its components barrel; Badge's props as Starlight documents them.
  */
 declare module 'starlight-user-components/Badge.astro' {
   interface BadgeProps {
@@ -11,4 +11,9 @@ declare module 'starlight-user-components/Badge.astro' {
   }
   const Badge: (props: BadgeProps) => unknown;
   export default Badge;
+}
+
+declare module 'starlight-user-components/steps-processor.js' {
+  /** Checks that a Steps' content is one ordered list and marks it `sl-steps` (src/components/guides/Steps.astro). */
+  export function processSteps(html: string | undefined): { html: string };
 }

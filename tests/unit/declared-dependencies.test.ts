@@ -25,7 +25,7 @@ const typesPackage = (name: string) => `@types/${name.replace(/^@/, '').replace(
 
 /**
  * The one import by a path into a package's files, on purpose: astro.config.mjs's `starlight-user-components/`
- * alias reaches Starlight's Badge and Steps by their own files, because its components barrel puts every
+ * alias reaches Starlight's Badge and Steps' processor by their own files, because its components barrel puts every
  * component's styles on every page. It is not a package, so it is checked apart: each file it names must exist in
  * the installed Starlight (a release that moves them fails here, not on a reader's page).
  */
