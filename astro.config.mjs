@@ -109,7 +109,7 @@ export default defineConfig({
         Search: './src/components/starlight/Search.astro',
         TwoColumnContent: './src/components/starlight/TwoColumnContent.astro',
         ThemeProvider: './src/components/starlight/ThemeProvider.astro',
-        ThemeSelect: './src/components/starlight/ThemeSelect.astro',
+        ThemeSelect: './src/components/starlight/ThemeSelectPlace.astro',
         LanguageSelect: './src/components/starlight/LanguageSelect.astro',
         Pagination: './src/components/starlight/Pagination.astro',
         MobileMenuToggle: './src/components/starlight/MobileMenuToggle.astro',
