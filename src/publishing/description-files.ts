@@ -47,13 +47,21 @@ export function descriptionFile(format: DescriptionFormat, bytes: number): Descr
 /** The file a model was read from (an earlier major's release file, too); the build's description by default. */
 const writtenFile = (model: ApiModel) => model.files?.[0] ?? resolveSpecPath(process.cwd());
 
-/** A build loads one model: its files are sized once. */
-let sized: { model: ApiModel; files: Promise<DescriptionFile[]> } | undefined;
+// Each model's files are sized once (sizing writes the description out in both formats). On globalThis because the
+// pages' bundle and the build's integrations (the Markdown twins) load this module separately, as they share the model.
+const sizedKey = Symbol.for('petstore-portal.description-files');
+type WithSized = { [sizedKey]?: WeakMap<ApiModel, Promise<DescriptionFile[]>> };
 
 /** The description's two downloads, YAML first. */
 export function descriptionFiles(model: ApiModel): Promise<DescriptionFile[]> {
-  if (sized?.model !== model) sized = { model, files: sizeFiles(model) };
-  return sized.files;
+  const holder = globalThis as WithSized;
+  holder[sizedKey] ??= new WeakMap();
+  let files = holder[sizedKey].get(model);
+  if (!files) {
+    files = sizeFiles(model);
+    holder[sizedKey].set(model, files);
+  }
+  return files;
 }
 
 async function sizeFiles(model: ApiModel): Promise<DescriptionFile[]> {

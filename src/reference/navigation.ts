@@ -36,9 +36,12 @@ export function groupAnchor(groupName: string): string {
 export const ungroupedAnchor = 'ungrouped-tags';
 
 /** The tags no group holds, in the model's order: the model gives each a group of its own, marked `implicit`. */
-export function ungroupedTags(model: ApiModel): string[] {
-  return model.tagGroups.filter((group) => group.implicit).flatMap((group) => group.tags);
-}
+export const ungroupedTags: (model: ApiModel) => readonly string[] = oncePerModel((model) =>
+  model.tagGroups.filter((group) => group.implicit).flatMap((group) => group.tags),
+);
+
+/** The groups the description names (not the model's one-tag groups for ungrouped tags): every page's sidebar asks. */
+const namedGroups = oncePerModel((model) => model.tagGroups.filter((group) => !group.implicit));
 
 /**
  * Whether there are too many ungrouped tags to list on every page: the sidebar then shows a window of them and a
@@ -121,26 +124,24 @@ export function referenceSidebar(
     });
   const listEveryGroup = model.tags.length <= tagsListedEverywhere;
   const introductionOf = (group: ApiTagGroup) => `${parts.urls.introduction}#${groupAnchor(group.name)}`;
-  const groups: SidebarItem[] = model.tagGroups
-    .filter((group) => !group.implicit)
-    .map((group) =>
-      listEveryGroup || group.tags.some((name) => openTags.has(name))
-        ? group.tags.length <= tagsListedInFull
-          ? { label: tagLabel(group), items: tagEntries(group.tags) }
-          : {
-              label: tagLabel(group),
-              items: [
-                ...tagEntries(tagsAround(group.tags, openTags)),
-                {
-                  label: `All ${group.tags.length.toLocaleString('en-US')} ${tagsOf(group)}`,
-                  link: introductionOf(group),
-                },
-              ],
-            }
-        : // Another group than the reader's in a large API: one link to where the introduction lists its tags (a
-          // collapsed group holding that one link cost a dozen elements per group on every page).
-          { label: tagsOf(group), link: introductionOf(group) },
-    );
+  const groups: SidebarItem[] = namedGroups(model).map((group) =>
+    listEveryGroup || group.tags.some((name) => openTags.has(name))
+      ? group.tags.length <= tagsListedInFull
+        ? { label: tagLabel(group), items: tagEntries(group.tags) }
+        : {
+            label: tagLabel(group),
+            items: [
+              ...tagEntries(tagsAround(group.tags, openTags)),
+              {
+                label: `All ${group.tags.length.toLocaleString('en-US')} ${tagsOf(group)}`,
+                link: introductionOf(group),
+              },
+            ],
+          }
+      : // Another group than the reader's in a large API: one link to where the introduction lists its tags (a
+        // collapsed group holding that one link cost a dozen elements per group on every page).
+        { label: tagsOf(group), link: introductionOf(group) },
+  );
   // Tags in no group: the model gives each a group of its own, which the sidebar does not show. More than
   // `tagsListedInFull` show a window, as a large group does (the first one on pages with none of them open).
   const loose = ungroupedTags(model);
@@ -186,9 +187,31 @@ function windowStart(at: number | undefined, length: number, around: number): nu
  * tag), and the page's other tags in the group wherever they are, in the group's order.
  */
 function tagsAround(names: readonly string[], openTags: ReadonlySet<string>): string[] {
-  const own = [...openTags].find((name) => names.includes(name));
-  const start = windowStart(own === undefined ? undefined : names.indexOf(own), names.length, tagsAroundCurrent);
-  return names.filter((name, i) => (i >= start && i <= start + 2 * tagsAroundCurrent) || openTags.has(name));
+  const at = positionsIn(names);
+  const own = [...openTags].find((name) => at.has(name));
+  const start = windowStart(own === undefined ? undefined : at.get(own)?.[0], names.length, tagsAroundCurrent);
+  // By position, not by scanning the list: a page asks this of lists of thousands of tags.
+  const shown = new Set<number>();
+  for (let i = start; i <= Math.min(start + 2 * tagsAroundCurrent, names.length - 1); i++) shown.add(i);
+  for (const name of openTags) for (const i of at.get(name) ?? []) shown.add(i);
+  return [...shown].sort((a, b) => a - b).map((i) => names[i] ?? '');
+}
+
+const positions = new WeakMap<readonly string[], Map<string, number[]>>();
+
+/** Where each name is in `names` (a model's list, the same array on every page), worked out once per list. */
+function positionsIn(names: readonly string[]): Map<string, number[]> {
+  let found = positions.get(names);
+  if (!found) {
+    found = new Map();
+    for (const [i, name] of names.entries()) {
+      const list = found.get(name);
+      if (list) list.push(i);
+      else found.set(name, [i]);
+    }
+    positions.set(names, found);
+  }
+  return found;
 }
 
 interface SidebarParts {
