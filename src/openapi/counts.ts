@@ -1,4 +1,5 @@
 /** What a set of operations holds, in words, so the pages and `spec:check` count operations and webhooks alike. */
+import { operationById } from './lookups.ts';
 import type { ApiModel } from './model.ts';
 
 /** "1 webhook", "3 operations": a count and its noun, plural when it is not one. */
@@ -12,8 +13,15 @@ export function operationCount(
   operationIds: readonly string[] = model.operations.map((o) => o.operationId),
 ): string {
   const ids = new Set(operationIds);
-  const webhooks = model.operations.filter((o) => o.webhook && ids.has(o.operationId)).length;
-  const callbacks = model.operations.filter((o) => o.callback && ids.has(o.operationId)).length;
+  // Each listed operation looked up by id: the introduction counts every tag's, and scanning every operation for
+  // each tag grew with tags × operations.
+  let webhooks = 0;
+  let callbacks = 0;
+  for (const id of ids) {
+    const operation = operationById(model, id);
+    if (operation?.webhook) webhooks++;
+    if (operation?.callback) callbacks++;
+  }
   const served = ids.size - webhooks - callbacks;
   const parts = [
     served > 0 || (webhooks === 0 && callbacks === 0) ? countOf(served, 'operation') : '',
