@@ -113,7 +113,7 @@ export default defineConfig({
         LanguageSelect: './src/components/starlight/LanguageSelect.astro',
         Pagination: './src/components/starlight/Pagination.astro',
         MobileMenuToggle: './src/components/starlight/MobileMenuToggle.astro',
-        TableOfContents: './src/components/starlight/TableOfContents.astro',
+        PageSidebar: './src/components/starlight/PageSidebar.astro',
         MobileTableOfContents: './src/components/starlight/MobileTableOfContents.astro',
       },
       // Scripts in every page's head (own-inline-scripts.ts), which the CSP allows by hash: that the page says,

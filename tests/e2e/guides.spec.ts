@@ -13,6 +13,26 @@ test.describe('guides', () => {
     await expect(nav.getByRole('link', { name: 'Rate limits' })).toBeVisible();
   });
 
+  test('list their sections once: a column on a wide screen, the "On this page" menu on a phone', async ({ page }) => {
+    await page.goto('/guides/getting-started/');
+    const contents = page.getByRole('navigation', { name: 'On this page' });
+    const section = contents.getByRole('link', { name: '3. Read the response' });
+    // Wide: the column shows every section without a click, under its heading.
+    await expect(contents.getByRole('heading', { name: 'On this page' })).toBeVisible();
+    await expect(section).toBeVisible();
+    await section.click();
+    await expect(page.getByRole('heading', { level: 2, name: '3. Read the response' })).toBeInViewport();
+    // Phone: the same list behind "On this page", which closes once a section is picked.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/guides/getting-started/');
+    await expect(section).toBeHidden();
+    // The column's heading is hidden on a phone; the bar's toggle says the same.
+    await contents.getByText('On this page', { exact: true }).filter({ visible: true }).click();
+    await section.click();
+    await expect(page.getByRole('heading', { level: 2, name: '3. Read the response' })).toBeInViewport();
+    await expect(section).toBeHidden();
+  });
+
   test('getting started gets a sandbox key, then gives runnable samples and the rate-limit headers', async ({
     page,
   }) => {

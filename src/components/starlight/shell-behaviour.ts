@@ -15,7 +15,7 @@ import { offerTryIt } from '../reference/try-it.ts';
 import { copyMarkdownOnClick } from '../shared/copy-markdown.ts';
 import { defineSidebarPane } from './sidebar-pane.ts';
 import { keepSidebarState } from './sidebar-state.ts';
-import { defineMobileTableOfContents, defineTableOfContents } from './table-of-contents.ts';
+import { defineMobileTableOfContents } from './table-of-contents.ts';
 import { watchThemeSelects } from './theme-choice.ts';
 
 // What a reader clicks is wired at once: the loader replays a click made before this file ran on its load event,
@@ -30,7 +30,6 @@ copyMarkdownOnClick();
 // The rest, each in a task of its own: the file runs after the first paint (publishing/after-paint.ts), while the
 // page may still be busy, and one long task there would keep a reader's tap waiting.
 const later = [
-  defineTableOfContents,
   defineMobileTableOfContents,
   keepSidebarState,
   revealLinkedFields,

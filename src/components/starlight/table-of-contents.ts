@@ -124,10 +124,6 @@ class MobileTableOfContents extends TableOfContents {
   }
 }
 
-export function defineTableOfContents(): void {
-  if (!customElements.get('starlight-toc')) customElements.define('starlight-toc', TableOfContents);
-}
-
 export function defineMobileTableOfContents(): void {
   if (!customElements.get('mobile-starlight-toc')) customElements.define('mobile-starlight-toc', MobileTableOfContents);
 }
