@@ -534,10 +534,10 @@ export function cutText(text: string): string {
  * description may give one of any size), with what is shown said where it is cut.
  */
 export function bodyExample(example: ApiExample): {
-  caption?: string;
+  caption: string | undefined;
   code: string;
   language: 'json' | 'text';
-  shown?: string;
+  shown?: string | undefined;
 } {
   const caption = example.summary ?? example.name;
   if (typeof example.value === 'string') return { caption, code: cutText(example.value), language: 'text' };
