@@ -20,7 +20,7 @@ export function loadScriptsAfterPaint(html: string): string {
 
 /**
  * Loads the `data-after-paint` files after the first paint (the load event and the first contentful paint) or on the
- * first interaction, whichever is first, and plays back clicks on buttons, changes of selects and the search shortcut
+ * first interaction, whichever is first, and plays back clicks on buttons and on Copy as Markdown, changes of selects and the search shortcut
  * made before they ran (the search button is disabled until then, as before). A head script: the CSP allows it by hash
  * (own-inline-scripts.ts). Written compactly, as every page repeats it.
  */
@@ -34,7 +34,9 @@ export const afterPaintLoader =
   's.onload=s.onerror=ran;d.head.append(s)}},' +
   // Any interaction starts the load; a click on a button or a select's change before the scripts ran is held.
   'hold=e=>{start();const t=e.target;if(ready||!(t instanceof Element))return;' +
-  "const b=e.type=='click'&&t.closest('button:not([type=submit])');if(b)held.push(()=>b.click());" +
+  // Copy as Markdown is a link (the twin, without JavaScript): its click is kept from following it until replayed.
+  "const b=e.type=='click'&&t.closest('button:not([type=submit]),a[data-copy-twin]');" +
+  "if(b){if(b.tagName=='A')e.preventDefault();held.push(()=>b.click())}" +
   "if(e.type=='change'&&t.matches('select'))held.push(()=>t.dispatchEvent(new Event('change',{bubbles:1})));" +
   // The search shortcut (Ctrl/⌘+K): held, and kept from the browser's own use of it, as the search does once it runs.
   "if(e.type=='keydown'&&(e.ctrlKey||e.metaKey)&&e.key.toLowerCase()=='k'){e.preventDefault();" +

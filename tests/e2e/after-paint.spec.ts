@@ -67,3 +67,28 @@ test('a reader who picked a sample language earlier gets the script at once, so 
   const chosenWhile = await page.evaluate(() => document.documentElement.dataset.chosenWhile);
   expect(chosenWhile, 'the Python tab was chosen before the page finished loading').not.toBe('complete');
 });
+
+test('a Copy as Markdown click made before the script ran still copies the twin, and the reader stays', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const requested: string[] = [];
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_astro/*.js', async (route) => {
+    requested.push(route.request().url());
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/guides/errors/', { waitUntil: 'domcontentloaded' });
+  const main = page.getByRole('main');
+  await main.getByRole('link', { name: 'Copy as Markdown' }).click();
+  await expect.poll(() => requested.length, { message: 'the script was requested' }).toBeGreaterThan(0);
+  release();
+  await expect(main.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^# Errors\n/);
+  expect(new URL(page.url()).pathname).toBe('/guides/errors/');
+});
