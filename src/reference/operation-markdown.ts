@@ -104,13 +104,12 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     lines.push('');
   }
   if (outline.requestBody) {
-    const { heading: h, body, media } = outline.requestBody;
+    const { heading: h, body, media, listsExamples } = outline.requestBody;
     lines.push(heading(h), '', body.required ? 'Required.' : 'Optional.', '');
     const said = descriptionMarkdown(body.description);
     if (said) lines.push(said, '');
     lines.push(...mediaLines(media, text, link));
-    // The page lists a body's examples where one of its media types gives several; one is the sample pane's.
-    if (body.content.some((m) => m.examples.length > 1)) lines.push(...bodyExampleLines(media, text));
+    if (listsExamples) lines.push(...bodyExampleLines(media, text));
   }
 
   lines.push(heading(outline.responses), '');

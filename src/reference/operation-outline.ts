@@ -213,7 +213,13 @@ export interface OperationOutline {
   /** Absent on a webhook or callback: the reader sends nothing, so needs no credentials. */
   authentication?: OutlineHeading;
   parameters: { heading: OutlineHeading; parameters: ParameterRow[] }[];
-  requestBody?: { heading: OutlineHeading; body: ApiRequestBody; media: PlannedMedia[] };
+  requestBody?: {
+    heading: OutlineHeading;
+    body: ApiRequestBody;
+    media: PlannedMedia[];
+    /** The body's given examples are listed under it where a media type gives several; one is the sample pane's. */
+    listsExamples: boolean;
+  };
   responses: OutlineHeading;
   /** Headers every response carries (rate limits), described once. */
   commonHeaders: HeaderRow[];
@@ -276,6 +282,7 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
     heading: h3('request-body', 'Request body'),
     body: operation.requestBody,
     media: fields.request,
+    listsExamples: operation.requestBody.content.some((m) => m.examples.length > 1),
   };
 
   const common = headersOnEveryResponse(operation.responses);
