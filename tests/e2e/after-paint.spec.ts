@@ -2,7 +2,7 @@
  * The page's script loads after its first paint (src/publishing/after-paint.ts): the page requests no script before
  * it has painted, and a reader who acts before the script has run loses nothing.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { operation, urls } from './support.ts';
 
 test("an operation page requests its script only after its first paint, and the script's controls then work", async ({
@@ -26,21 +26,10 @@ test("an operation page requests its script only after its first paint, and the 
 });
 
 test('a Try it click made before the script ran still opens the console', async ({ page }) => {
-  const requested: string[] = [];
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  // The page's script files wait until the click has been made, so the click surely comes before they run.
-  await page.route('**/_astro/*.js', async (route) => {
-    requested.push(route.request().url());
-    await scriptsHeld;
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto(urls.operation(operation('listPets')), { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: /^Try it/ }).click();
-  await expect.poll(() => requested.length, { message: 'the script was requested' }).toBeGreaterThan(0);
-  release();
+  await scripts.release();
   await expect(page.getByRole('dialog', { name: 'API Client' })).toBeVisible({ timeout: 30_000 });
 });
 
@@ -73,22 +62,35 @@ test('a Copy as Markdown click made before the script ran still copies the twin,
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const requested: string[] = [];
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/_astro/*.js', async (route) => {
-    requested.push(route.request().url());
-    await scriptsHeld;
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   await page.goto('/guides/errors/', { waitUntil: 'domcontentloaded' });
   const main = page.getByRole('main');
   await main.getByRole('link', { name: 'Copy as Markdown' }).click();
-  await expect.poll(() => requested.length, { message: 'the script was requested' }).toBeGreaterThan(0);
-  release();
+  await scripts.release();
   await expect(main.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible({ timeout: 30_000 });
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^# Errors\n/);
   expect(new URL(page.url()).pathname).toBe('/guides/errors/');
 });
+
+/**
+ * The page's script files wait until `release` is called, so a click made before it surely comes before they run.
+ * `release` first waits for the script to have been requested (the click starts the load).
+ */
+async function holdScripts(page: Page): Promise<{ release: () => Promise<void> }> {
+  const requested: string[] = [];
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.route('**/_astro/*.js', async (route) => {
+    requested.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  return {
+    release: async () => {
+      await expect.poll(() => requested.length, { message: 'the script was requested' }).toBeGreaterThan(0);
+      letThrough();
+    },
+  };
+}
