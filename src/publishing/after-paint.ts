@@ -37,7 +37,8 @@ export const afterPaintLoader =
   // Copy as Markdown is a link (the twin, without JavaScript): its click is kept from following it until replayed.
   "const b=e.type=='click'&&t.closest('button:not([type=submit]),a[data-copy-twin]');" +
   "if(b){if(b.tagName=='A')e.preventDefault();held.push(()=>b.click())}" +
-  "if(e.type=='change'&&t.matches('select'))held.push(()=>t.dispatchEvent(new Event('change',{bubbles:1})));" +
+  // A select's change keeps the value picked: the script, when it runs, may set the select to what was stored.
+  "if(e.type=='change'&&t.matches('select')){const v=t.value;held.push(()=>{t.value=v;t.dispatchEvent(new Event('change',{bubbles:1}))})}" +
   // The search shortcut (Ctrl/⌘+K): held, and kept from the browser's own use of it, as the search does once it runs.
   "if(e.type=='keydown'&&(e.ctrlKey||e.metaKey)&&e.key.toLowerCase()=='k'){e.preventDefault();" +
   "held.push(()=>t.dispatchEvent(new KeyboardEvent('keydown',{key:e.key,ctrlKey:e.ctrlKey,metaKey:e.metaKey,bubbles:1})))}" +

@@ -72,6 +72,19 @@ test('a Copy as Markdown click made before the script ran still copies the twin,
   expect(new URL(page.url()).pathname).toBe('/guides/errors/');
 });
 
+test('a theme picked before the script ran is the theme the page takes, and keeps', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const scripts = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const themeSelect = page.getByRole('combobox', { name: 'Select theme' }).first();
+  await themeSelect.selectOption({ label: 'Light' });
+  await scripts.release();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light', { timeout: 30_000 });
+  await expect(themeSelect).toHaveValue('light');
+  await page.goto('/reference/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
 /**
  * The page's script files wait until `release` is called, so a click made before it surely comes before they run.
  * `release` first waits for the script to have been requested (the click starts the load).
