@@ -6,7 +6,9 @@
  * block naming the file (`loadScriptsAfterPaint`, run on every page as it is built), and a head script
  * (`afterPaintLoader`) loads the files once the page has painted, or at once on a reader's first pointer or key
  * (or, for a reader who picked a sample language earlier, as soon as the page is parsed, as the module used to).
- * A click on a button or a change of a select before they have run is played again once they have. Without JavaScript the page reads as it always did.
+ * A click on a button or a change of a select before they have run is played again once they have. The loader also
+ * marks the page `data-painted` as it starts them, the cue for what else waits for the first paint (the shell's
+ * icons, shell.css). Without JavaScript the page reads as it always did.
  */
 import { LANGUAGE_KEY } from '../components/reference/operation/sample-tabs.ts';
 
@@ -26,8 +28,9 @@ export function loadScriptsAfterPaint(html: string): string {
  */
 export const afterPaintLoader =
   '(()=>{let started=0,ready=0;const held=[],d=document,on=addEventListener,' +
-  // Start: each data block becomes a module script; once all have run (or failed), replay what was held.
-  "start=()=>{if(started)return;if(d.readyState=='loading')return on('DOMContentLoaded',start,{once:1});started=1;" +
+  // Start: mark the page painted (the shell's icons, shell.css, are drawn from then on); each data block becomes a
+  // module script; once all have run (or failed), replay what was held.
+  "start=()=>{if(started)return;if(d.readyState=='loading')return on('DOMContentLoaded',start,{once:1});started=1;d.documentElement.dataset.painted='';" +
   "const files=d.querySelectorAll('script[data-after-paint]');let waiting=files.length;" +
   'const ran=()=>{if(--waiting<1){ready=1;for(const replay of held.splice(0))replay()}};' +
   "for(const file of files){const s=d.createElement('script');s.type='module';s.src=file.dataset.afterPaint;" +

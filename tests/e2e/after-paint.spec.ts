@@ -2,7 +2,7 @@
  * The page's script loads after its first paint (src/publishing/after-paint.ts): the page requests no script before
  * it has painted, and a reader who acts before the script has run loses nothing.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { operation, urls } from './support.ts';
 
 test("an operation page requests its script only after its first paint, and the script's controls then work", async ({
@@ -83,6 +83,28 @@ test('a theme picked before the script ran is the theme the page takes, and keep
   await expect(themeSelect).toHaveValue('light');
   await page.goto('/reference/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test("the shell's icons are drawn once the page has painted, and at once without JavaScript", async ({ browser }) => {
+  // What the menu and search buttons' icons are masked by: an SVG once drawn (shell.css), none before.
+  const iconOf = (button: Locator) =>
+    button.evaluate((element) => {
+      const style = getComputedStyle(element, '::before');
+      return style.maskImage || style.webkitMaskImage;
+    });
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(urls.operation(operation('listPets')));
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect
+      .poll(() => iconOf(menu), { message: `the menu icon, JavaScript ${javaScriptEnabled}` })
+      .toContain('data:image/svg+xml');
+    if (javaScriptEnabled) {
+      await expect.poll(() => iconOf(page.getByRole('button', { name: 'Search' }))).toContain('data:image/svg+xml');
+    }
+    await context.close();
+  }
 });
 
 /**
