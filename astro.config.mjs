@@ -52,8 +52,10 @@ export default defineConfig({
     build: {
       // Page scripts (the portal's one behaviour module, Expressive Code's) as cached files, not inlined into
       // every page: Astro inlines a script under 4 KB, which repeated them on each of a big description's
-      // thousands of pages. Other assets keep Vite's default limit (undefined).
-      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
+      // thousands of pages. The shell's icons (src/styles/icons) as files too: they are drawn after the first
+      // paint, and written into the stylesheet they made it a round trip longer on a phone's connection (shell.css).
+      // Other assets keep Vite's default limit (undefined).
+      assetsInlineLimit: (file) => (file.endsWith('.js') || file.endsWith('.svg') ? false : undefined),
       rolldownOptions: {
         // Astro compiles every MDX guide to a module that opens with "use astro:head-inject", and Rolldown warned
         // that such a directive "may not be preserved" for each of them on every build (withastro/astro#18087):

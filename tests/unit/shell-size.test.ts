@@ -5,11 +5,13 @@
  * sidebar's entries (derived from the description) are left out: they are the page, not its shell. Also pinned:
  * the shell draws no inline SVG, writes only the inline scripts it needs before the first paint, and every page
  * names one script file, the same on every page (the shell's and the page's behaviour), loaded after the first
- * paint, none fetched before it; a guide with code blocks adds Expressive Code's (its Copy buttons).
+ * paint, none fetched before it; a guide with code blocks adds Expressive Code's (its Copy buttons); and the one
+ * stylesheet, gzipped, fits in a connection's first round trip.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
@@ -125,6 +127,17 @@ describe("the shell's bytes per page", () => {
       expect(others, url).toEqual([site]);
     }
     expect(stylesheets(pages.operation), 'an operation page').toEqual([site]);
+  });
+
+  it("gzipped, the site's stylesheet fits in the first round trip of a connection", () => {
+    // A new connection sends 10 segments before it waits for the reader's acknowledgement (RFC 6928's initial
+    // window, 14,600 bytes), about 1 KB of it the response's headers (the CSP among them): a stylesheet past that
+    // takes a round trip more, and the first paint waits for it. The shell's icons written into it took it there.
+    const [site] = [...pageHtml('/').matchAll(/<link rel="stylesheet" href="\/([^"]+)"/g)].map(
+      (match) => match[1] ?? '',
+    );
+    const stylesheet = readFileSync(path.join(outDir, site ?? 'missing'));
+    expect(gzipSync(stylesheet).byteLength).toBeLessThanOrEqual(13_000);
   });
 
   it('writes the table of contents once on every page and draws previous/next arrows without SVG', () => {
