@@ -24,6 +24,7 @@ import {
 } from '../publishing/host-files.ts';
 import { ownInlineScripts } from '../publishing/own-inline-scripts.ts';
 import type { SiteConfig } from '../publishing/site-config.ts';
+import { iconPath, ownIconFile } from '../publishing/site-icon.ts';
 import { changelogFeedType } from '../reference/changelog-feed.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 
@@ -74,8 +75,8 @@ export function hostFilesIntegration(
         const cname = cnameFile(config);
         if (cname) await writeFile(path.join(out, 'CNAME'), cname);
         // The site's own icon, when one is kept beside the description (spec/favicon.svg), over the neutral one.
-        const icon = path.join(path.dirname(resolveSpecPath(root)), 'favicon.svg');
-        if (existsSync(icon)) await copyFile(icon, path.join(out, 'favicon.svg'));
+        const icon = ownIconFile(root);
+        if (icon) await copyFile(icon, path.join(out, iconPath));
         logger.info(
           `Wrote _headers (${hashes.size} inline script hashes)${redirects ? ', _redirects' : ''}${cname ? ' and CNAME' : ''}.`,
         );

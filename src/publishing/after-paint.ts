@@ -21,7 +21,7 @@ export function loadScriptsAfterPaint(html: string): string {
 }
 
 /**
- * Loads the `data-after-paint` files after the first paint (the load event and the first contentful paint) or on the
+ * Loads the `data-after-paint` files after the page's main content has painted (after the load event) or on the
  * first interaction, whichever is first, and plays back clicks on buttons and on Copy as Markdown, changes of selects and the search shortcut
  * made before they ran (the search button is disabled until then, as before). A head script: the CSP allows it by hash
  * (own-inline-scripts.ts). Written compactly, as every page repeats it.
@@ -49,8 +49,13 @@ export const afterPaintLoader =
   // A reader who picked a sample language on an earlier page: at once (as soon as the page is parsed), so the
   // samples show that language from the start rather than switching, and moving what is below, after the paint.
   `try{if(localStorage.getItem('${LANGUAGE_KEY}'))start()}catch{}` +
-  // Otherwise once the load event has come and the browser reports the first contentful paint (a frame rendered is
-  // not yet a frame shown, and on a busy machine the load event can come first), looking again each frame; where
-  // paint timing is not reported, ten frames after the load event.
-  "let n=0;const go=()=>performance.getEntriesByName('first-contentful-paint')[0]||n++>9?start():" +
-  "requestAnimationFrame(()=>setTimeout(go));on('load',go,{once:1})})()";
+  // Otherwise once the load event has come and the browser reports the page's main content painted, looking again
+  // each frame (a frame rendered is not yet a frame shown, and on a busy machine the load event can come first).
+  // The first paint may show the header alone, the parser having yielded, and <main> a frame or more later: so the
+  // largest paint inside <main>, where the browser reports largest paints (else the first contentful paint; and
+  // thirty frames after that if <main> never is the largest). Where paint timing is not reported at all, ten frames
+  // after the load event.
+  "const P=PerformanceObserver,t=P.supportedEntryTypes||[],L='largest-contentful-paint';let n=0,m=!t.includes(L);" +
+  "try{new P(l=>{for(const e of l.getEntries())if(e.element?.closest('main'))m=1}).observe({type:L,buffered:1})}catch{}" +
+  "const go=()=>(t.includes('paint')?performance.getEntriesByName('first-contentful-paint')[0]&&(m||n++>29):n++>9)" +
+  "?start():requestAnimationFrame(()=>setTimeout(go));on('load',go,{once:1})})()";

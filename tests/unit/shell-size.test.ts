@@ -19,11 +19,11 @@ import { buildSite, root, run } from './support/programs.ts';
 
 /** Bytes of shell allowed per page, by kind: a little over what each measures, well under what it was. */
 const shellBudgets = {
-  home: 5_700,
-  introduction: 7_200,
-  operation: 6_850,
-  guide: 6_850,
-  models: 6_550,
+  home: 6_450,
+  introduction: 7_950,
+  operation: 7_600,
+  guide: 7_600,
+  models: 7_300,
 };
 
 /**

@@ -1,0 +1,38 @@
+/**
+ * The site's icon as each page links it: the docs team's own (spec/favicon.svg beside the description) or the
+ * portal's neutral one (public/favicon.svg). A small icon is written into the page as a data: URL: linked as a file,
+ * it was one more request a phone's browser made beside the stylesheet before the page's largest paint, a round trip
+ * on a connection of its own (Lighthouse counts it on that path). A large icon stays a file, as every page would
+ * repeat it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { resolveSpecPath } from '../openapi/index.ts';
+
+/** The URL the site's icon is published at (the build copies the docs team's own there). */
+export const iconPath = '/favicon.svg';
+
+/** Bytes of SVG past which the icon is linked as a file rather than written into every page. */
+export const inlineIconLimit = 1_024;
+
+/** The docs team's own icon, kept beside the description, if there is one. */
+export function ownIconFile(root: string): string | undefined {
+  const icon = path.join(path.dirname(resolveSpecPath(root)), 'favicon.svg');
+  return existsSync(icon) ? icon : undefined;
+}
+
+/** The icon's SVG as a data: URL, or undefined past `inlineIconLimit`. Characters a URL or the attribute cannot hold are percent-encoded. */
+export function iconDataUrl(svg: string): string | undefined {
+  const text = svg.trim().replace(/\s+/g, ' ');
+  if (Buffer.byteLength(text) > inlineIconLimit) return undefined;
+  return `data:image/svg+xml,${text.replace(/[%#<>"&{}|\\^`[\]]/g, encodeURIComponent)}`;
+}
+
+let linked: string | undefined;
+
+/** What the page's icon link points at: the icon itself when small, else its file. Read once per build. */
+export function siteIconHref(root: string): string {
+  linked ??=
+    iconDataUrl(readFileSync(ownIconFile(root) ?? path.join(root, 'public', 'favicon.svg'), 'utf8')) ?? iconPath;
+  return linked;
+}
