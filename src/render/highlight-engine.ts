@@ -9,7 +9,7 @@
  * the largest part of an operation page, and the styles repeated per token
  * were a third of it.
  */
-import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
+import { createHighlighter, type Highlighter, type ShikiTransformer, type ThemeRegistration } from 'shiki';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 
 // The high-contrast variants keep every token above WCAG AA contrast on their backgrounds.
@@ -29,13 +29,19 @@ const languages = [
   'csharp',
 ];
 
-/** The highlighter, and the transformers that depend on its themes (made once with it). */
-let highlighter: Promise<{ shiki: Highlighter; transformers: ShikiTransformer[] }> | undefined;
+/** The highlighter, the theme it tokenizes with, and the transformers that depend on its themes (made once with it). */
+interface Loaded {
+  shiki: Highlighter;
+  /** Shiki's option for the theme(s): one tokenization with the two themes' rules side by side, or both themes. */
+  theme: { theme: string } | { themes: typeof themes; defaultColor: 'light' };
+  transformers: ShikiTransformer[];
+}
+let highlighter: Promise<Loaded> | undefined;
 
 /** Characters of code highlighted token by token; longer code is plain text. */
 export const maxHighlightedLength = 10_000;
 
-function load(): Promise<{ shiki: Highlighter; transformers: ShikiTransformer[] }> {
+function load(): Promise<Loaded> {
   highlighter ??= (async () => {
     // Shiki's JavaScript regex engine: the same output as Oniguruma for these grammars (compared when switching),
     // about a quarter faster, and no WebAssembly to load.
@@ -45,14 +51,61 @@ function load(): Promise<{ shiki: Highlighter; transformers: ShikiTransformer[] 
       engine: createJavaScriptRegexEngine(),
     });
     const foreground = (name: string) => shiki.getTheme(name).fg.slice(1).toLowerCase();
-    return { shiki, transformers: [colourClasses, plainTokens(foreground(themes.light), foreground(themes.dark))] };
+    const plain = plainTokens(foreground(themes.light), foreground(themes.dark));
+    const dual = sideBySide(shiki.getTheme(themes.light), shiki.getTheme(themes.dark));
+    if (!dual) return { shiki, theme: { themes, defaultColor: 'light' }, transformers: [colourClasses, plain] };
+    await shiki.loadTheme(dual.theme);
+    return { shiki, theme: { theme: dual.theme.name ?? '' }, transformers: [pairedColourClasses(dual.pairs), plain] };
   })();
   return highlighter;
 }
 
+/**
+ * The two themes as one, tokenized once. Shiki colours code in two themes by tokenizing it twice, once per theme,
+ * and tokenizing is nearly all of highlighting's cost (two thirds of a render worker's time on Microsoft Graph's
+ * description). GitHub's light and dark themes share their rules (the same scopes in the same order, differing only
+ * in colour), so whichever rule colours a token in one colours it in the other. This theme gives each rule a colour
+ * of its own, standing for the pair (`pairs`): one tokenization then yields both themes' colours (Shiki draws no
+ * background for a grammar's tokens, so only foregrounds are paired). Undefined where
+ * the themes' rules differ (a future release of them), and then both are tokenized as before.
+ */
+function sideBySide(
+  light: ThemeRegistration,
+  dark: ThemeRegistration,
+): { theme: ThemeRegistration; pairs: Map<string, string[]> } | undefined {
+  const lightRules = light.settings ?? [];
+  const darkRules = dark.settings ?? [];
+  const shape = (rule: (typeof lightRules)[number]) =>
+    JSON.stringify([rule.scope, rule.settings.fontStyle, Object.keys(rule.settings).sort()]);
+  if (
+    lightRules.length !== darkRules.length ||
+    lightRules.some((rule, i) => shape(rule) !== shape(darkRules[i] ?? rule))
+  )
+    return undefined;
+  const code = (n: number) => `#${n.toString(16).padStart(6, '0')}`;
+  const pairs = new Map<string, string[]>();
+  const paired = (n: number, lightColour: string | undefined, darkColour: string | undefined) => {
+    if (!lightColour || !darkColour) return undefined;
+    pairs.set(code(n), [lightColour, darkColour]);
+    return code(n);
+  };
+  const settings = lightRules.map((rule, i) => {
+    const foreground = paired(i + 1, rule.settings.foreground, darkRules[i]?.settings.foreground);
+    return {
+      ...rule,
+      settings: { ...rule.settings, ...(foreground ? { foreground } : {}) },
+    };
+  });
+  const fg = paired(0, light.fg, dark.fg);
+  return {
+    theme: { ...light, name: 'petstore-light-and-dark', settings, tokenColors: settings, ...(fg ? { fg } : {}) },
+    pairs,
+  };
+}
+
 /** Highlighted HTML (a `<pre class="shiki">`); unknown languages fall back to plain text. */
 export async function highlightHere(code: string, language: string): Promise<string> {
-  const { shiki, transformers } = await load();
+  const { shiki, theme, transformers } = await load();
   // Beyond this size (GitHub's descriptions have examples of tens of kilobytes) a block is shown as plain text:
   // colouring every token of it made one page thousands of elements, and a reader skims such a block rather than
   // reads it.
@@ -62,7 +115,7 @@ export async function highlightHere(code: string, language: string): Promise<str
   // line a fresh engine meets could pass it while the grammar's regexes compile, and that line came out in one
   // colour, the next lines in shifted ones, in one theme only, on some builds and not others. The code is
   // bounded by maxHighlightedLength, so there is no runaway to guard against.
-  return shiki.codeToHtml(code, { lang, themes, defaultColor: 'light', transformers, tokenizeTimeLimit: 0 });
+  return shiki.codeToHtml(code, { lang, ...theme, transformers, tokenizeTimeLimit: 0 });
 }
 
 type CodeElement = Parameters<NonNullable<ShikiTransformer['code']>>[0];
@@ -113,6 +166,32 @@ function plainTokens(lightFg: string, darkFg: string): ShikiTransformer {
         }
       }
       node.children = children;
+    },
+  };
+}
+
+/**
+ * A token's colour in the side-by-side theme (`sideBySide`), which stands for a light and a dark one, becomes
+ * `class="l-0e1116 d-f0f3f6"`, as the two themes' colours do in `colourClasses`.
+ */
+function pairedColourClasses(pairs: ReadonlyMap<string, string[]>): ShikiTransformer {
+  return {
+    name: 'petstore:paired-colour-classes',
+    span(node) {
+      const style = node.properties.style;
+      if (typeof style !== 'string') return;
+      const rest: string[] = [];
+      const classes: string[] = [];
+      for (const declaration of style.split(';')) {
+        const [property = '', value = ''] = declaration.split(':').map((part) => part.trim());
+        const pair = property === 'color' ? pairs.get(value.toLowerCase()) : undefined;
+        if (pair) classes.push(`l-${pair[0]?.slice(1).toLowerCase()}`, `d-${pair[1]?.slice(1).toLowerCase()}`);
+        else if (property) rest.push(`${property}:${value}`);
+      }
+      if (classes.length === 0) return;
+      this.addClassToHast(node, classes);
+      if (rest.length > 0) node.properties.style = rest.join(';');
+      else delete node.properties.style;
     },
   };
 }
