@@ -12,12 +12,31 @@
  */
 import { LANGUAGE_KEY } from '../components/reference/operation/sample-tabs.ts';
 
-/** A page script as Astro writes it (src/integration/page-script.ts's module, Expressive Code's). */
-const moduleScriptTag = /<script type="module" src="([^"<>]+)"><\/script>/g;
+/** A page script as Astro writes it (src/integration/page-script.ts's module, Expressive Code's): its start and end. */
+const moduleScriptStart = Buffer.from('<script type="module" src="');
+const moduleScriptEnd = Buffer.from('"></script>');
+const inertScriptStart = Buffer.from('<script type="text/plain" data-after-paint="');
 
-/** The page with each page script written to load after its first paint. */
-export function loadScriptsAfterPaint(html: string): string {
-  return html.replace(moduleScriptTag, '<script type="text/plain" data-after-paint="$1"></script>');
+/**
+ * The page with each page script written to load after its first paint. On the page's bytes as Astro wrote them:
+ * decoded to text and encoded again, every page of a large description cost the build seconds for a few tags.
+ * A `src` holding `<`, `>` or a quote is left as it is (Astro writes none).
+ */
+export function loadScriptsAfterPaint(page: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
+  const parts: Uint8Array[] = [];
+  let written = 0;
+  for (let at = bytes.indexOf(moduleScriptStart); at !== -1; at = bytes.indexOf(moduleScriptStart, at + 1)) {
+    const src = at + moduleScriptStart.length;
+    const end = bytes.indexOf(moduleScriptEnd, src);
+    if (end === -1) break;
+    if (/[<>"]/.test(bytes.toString('latin1', src, end))) continue;
+    parts.push(bytes.subarray(written, at), inertScriptStart);
+    written = src;
+  }
+  if (written === 0) return page;
+  parts.push(bytes.subarray(written));
+  return Buffer.concat(parts);
 }
 
 /**
