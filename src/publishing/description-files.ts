@@ -50,7 +50,19 @@ const writtenFile = (model: ApiModel) => model.files?.[0] ?? resolveSpecPath(pro
 // Each model's files are sized once (sizing writes the description out in both formats). On globalThis because the
 // pages' bundle and the build's integrations (the Markdown twins) load this module separately, as they share the model.
 const sizedKey = Symbol.for('petstore-portal.description-files');
-type WithSized = { [sizedKey]?: WeakMap<ApiModel, Promise<DescriptionFile[]>> };
+const madeKey = Symbol.for('petstore-portal.description-bytes');
+type WithSized = {
+  [sizedKey]?: WeakMap<ApiModel, Promise<DescriptionFile[]>>;
+  [madeKey]?: WeakMap<ApiModel, Map<DescriptionFormat, Buffer<ArrayBuffer>>>;
+};
+
+/**
+ * The bytes sizing wrote out, kept for the one request that serves each file: writing Microsoft Graph's description
+ * as YAML takes seconds, and was done once to size it and again to serve it. Taken when served, so a build holds
+ * each at most until its file is written; `npm run dev`, serving it again, writes it out again. On globalThis too.
+ */
+const madeBytes: NonNullable<WithSized[typeof madeKey]> = (globalThis as WithSized)[madeKey] ?? new WeakMap();
+(globalThis as WithSized)[madeKey] = madeBytes;
 
 /** The description's two downloads, YAML first. */
 export function descriptionFiles(model: ApiModel): Promise<DescriptionFile[]> {
@@ -65,13 +77,28 @@ export function descriptionFiles(model: ApiModel): Promise<DescriptionFile[]> {
 }
 
 async function sizeFiles(model: ApiModel): Promise<DescriptionFile[]> {
+  const made = new Map<DescriptionFormat, Buffer<ArrayBuffer>>();
+  const sized = (format: DescriptionFormat, whole: Buffer<ArrayBuffer>) => {
+    const file = descriptionFile(format, whole.length);
+    made.set(format, file.gzip ? gzipSync(whole) : whole);
+    return file;
+  };
   // A description written in YAML is served as written: its size is the file's, without reading it all.
-  const yaml = (await servedAsWritten(model)) ? await specFileBytes(model) : Buffer.byteLength(yamlText(model));
-  return [descriptionFile('YAML', yaml), descriptionFile('JSON', Buffer.byteLength(jsonText(model)))];
+  const yaml = (await servedAsWritten(model))
+    ? descriptionFile('YAML', await specFileBytes(model))
+    : sized('YAML', Buffer.from(yamlText(model)));
+  const files = [yaml, sized('JSON', Buffer.from(jsonText(model)))];
+  madeBytes.set(model, made);
+  return files;
 }
 
 /** The bytes of one download, compressed when its file is the gzip copy. */
 export async function descriptionBytes(model: ApiModel, file: DescriptionFile): Promise<Buffer<ArrayBuffer>> {
+  const made = madeBytes.get(model)?.get(file.format);
+  if (made) {
+    madeBytes.get(model)?.delete(file.format);
+    return made;
+  }
   const whole =
     file.format === 'JSON'
       ? Buffer.from(jsonText(model))
