@@ -57,9 +57,10 @@ type WithSized = {
 };
 
 /**
- * The bytes sizing wrote out, kept for the one request that serves each file: writing Microsoft Graph's description
- * as YAML takes seconds, and was done once to size it and again to serve it. Taken when served, so a build holds
- * each at most until its file is written; `npm run dev`, serving it again, writes it out again. On globalThis too.
+ * The gzip copies sizing wrote out, kept for the one request that serves each: writing Microsoft Graph's description
+ * as YAML takes seconds, and was done once to size it and again to serve it. Only the compressed ones (a few MB at
+ * most): a plain file, held from sizing to serving, would be part of the build's peak memory. Taken when served;
+ * `npm run dev`, serving it again, writes it out again. On globalThis too.
  */
 const madeBytes: NonNullable<WithSized[typeof madeKey]> = (globalThis as WithSized)[madeKey] ?? new WeakMap();
 (globalThis as WithSized)[madeKey] = madeBytes;
@@ -80,7 +81,7 @@ async function sizeFiles(model: ApiModel): Promise<DescriptionFile[]> {
   const made = new Map<DescriptionFormat, Buffer<ArrayBuffer>>();
   const sized = (format: DescriptionFormat, whole: Buffer<ArrayBuffer>) => {
     const file = descriptionFile(format, whole.length);
-    made.set(format, file.gzip ? gzipSync(whole) : whole);
+    if (file.gzip) made.set(format, gzipSync(whole));
     return file;
   };
   // A description written in YAML is served as written: its size is the file's, without reading it all.
