@@ -14,7 +14,7 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 
 // The high-contrast variants keep every token above WCAG AA contrast on their backgrounds.
 const themes = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
-const languages = [
+export const languages = [
   'bash',
   'javascript',
   'typescript',
@@ -171,12 +171,15 @@ function plainTokens(lightFg: string, darkFg: string): ShikiTransformer {
 }
 
 /**
- * A token's colour in the side-by-side theme (`sideBySide`), which stands for a light and a dark one, becomes
- * `class="l-0e1116 d-f0f3f6"`, as the two themes' colours do in `colourClasses`.
+ * A transformer that moves a token's colours from its inline style to classes (`classesOf` names them for one
+ * declaration, or none to keep it inline), as `class="l-0e1116 d-f0f3f6"`: the stylesheet colours them.
  */
-function pairedColourClasses(pairs: ReadonlyMap<string, string[]>): ShikiTransformer {
+function colourClassesBy(
+  name: string,
+  classesOf: (property: string, value: string) => string[] | undefined,
+): ShikiTransformer {
   return {
-    name: 'petstore:paired-colour-classes',
+    name,
     span(node) {
       const style = node.properties.style;
       if (typeof style !== 'string') return;
@@ -184,8 +187,8 @@ function pairedColourClasses(pairs: ReadonlyMap<string, string[]>): ShikiTransfo
       const classes: string[] = [];
       for (const declaration of style.split(';')) {
         const [property = '', value = ''] = declaration.split(':').map((part) => part.trim());
-        const pair = property === 'color' ? pairs.get(value.toLowerCase()) : undefined;
-        if (pair) classes.push(`l-${pair[0]?.slice(1).toLowerCase()}`, `d-${pair[1]?.slice(1).toLowerCase()}`);
+        const named = classesOf(property, value);
+        if (named) classes.push(...named);
         else if (property) rest.push(`${property}:${value}`);
       }
       if (classes.length === 0) return;
@@ -196,27 +199,22 @@ function pairedColourClasses(pairs: ReadonlyMap<string, string[]>): ShikiTransfo
   };
 }
 
+/** A token's colour in the side-by-side theme (`sideBySide`) stands for a light and a dark one: both classes. */
+function pairedColourClasses(pairs: ReadonlyMap<string, string[]>): ShikiTransformer {
+  const hex = (colour: string | undefined) => colour?.slice(1).toLowerCase();
+  return colourClassesBy('petstore:paired-colour-classes', (property, value) => {
+    const pair = property === 'color' ? pairs.get(value.toLowerCase()) : undefined;
+    return pair && [`l-${hex(pair[0])}`, `d-${hex(pair[1])}`];
+  });
+}
+
 /** `color:#0E1116;--shiki-dark:#F0F3F6` on a token becomes `class="l-0e1116 d-f0f3f6"`; other styles stay inline. */
-const colourClasses: ShikiTransformer = {
-  name: 'petstore:colour-classes',
-  span(node) {
-    const style = node.properties.style;
-    if (typeof style !== 'string') return;
-    const rest: string[] = [];
-    const classes: string[] = [];
-    for (const declaration of style.split(';')) {
-      const [property = '', value = ''] = declaration.split(':').map((part) => part.trim());
-      const hex = /^#([0-9a-f]{6})$/i.exec(value)?.[1]?.toLowerCase();
-      if (hex && property === 'color') classes.push(`l-${hex}`);
-      else if (hex && property === '--shiki-dark') classes.push(`d-${hex}`);
-      else if (property) rest.push(`${property}:${value}`);
-    }
-    if (classes.length === 0) return;
-    this.addClassToHast(node, classes);
-    if (rest.length > 0) node.properties.style = rest.join(';');
-    else delete node.properties.style;
-  },
-};
+const colourClasses = colourClassesBy('petstore:colour-classes', (property, value) => {
+  const hex = /^#([0-9a-f]{6})$/i.exec(value)?.[1]?.toLowerCase();
+  if (hex && property === 'color') return [`l-${hex}`];
+  if (hex && property === '--shiki-dark') return [`d-${hex}`];
+  return undefined;
+});
 
 /** The stylesheet for highlighted code: each theme's block colours and every foreground colour. */
 export function highlightStyles(): Promise<string> {
