@@ -55,7 +55,7 @@ function load(): Promise<Loaded> {
     const dual = sideBySide(shiki.getTheme(themes.light), shiki.getTheme(themes.dark));
     if (!dual) return { shiki, theme: { themes, defaultColor: 'light' }, transformers: [colourClasses, plain] };
     await shiki.loadTheme(dual.theme);
-    return { shiki, theme: { theme: dual.theme.name ?? '' }, transformers: [pairedColourClasses(dual.pairs), plain] };
+    return { shiki, theme: { theme: dual.theme.name ?? '' }, transformers: [pairedColourClasses(dual.classes), plain] };
   })();
   return highlighter;
 }
@@ -65,14 +65,15 @@ function load(): Promise<Loaded> {
  * and tokenizing is nearly all of highlighting's cost (two thirds of a render worker's time on Microsoft Graph's
  * description). GitHub's light and dark themes share their rules (the same scopes in the same order, differing only
  * in colour), so whichever rule colours a token in one colours it in the other. This theme gives each rule a colour
- * of its own, standing for the pair (`pairs`): one tokenization then yields both themes' colours (Shiki draws no
- * background for a grammar's tokens, so only foregrounds are paired). Undefined where
- * the themes' rules differ (a future release of them), and then both are tokenized as before.
+ * of its own, standing for the pair (`classes`: that colour's two classes, `l-…` and `d-…`): one tokenization
+ * then yields both themes' colours (Shiki draws no background for a grammar's tokens, so only foregrounds are
+ * paired). Undefined where the themes' rules differ (a future release of them), and then both are tokenized as
+ * before.
  */
 function sideBySide(
   light: ThemeRegistration,
   dark: ThemeRegistration,
-): { theme: ThemeRegistration; pairs: Map<string, string[]> } | undefined {
+): { theme: ThemeRegistration; classes: Map<string, string[]> } | undefined {
   const lightRules = light.settings ?? [];
   const darkRules = dark.settings ?? [];
   const shape = (rule: (typeof lightRules)[number]) =>
@@ -83,10 +84,11 @@ function sideBySide(
   )
     return undefined;
   const code = (n: number) => `#${n.toString(16).padStart(6, '0')}`;
-  const pairs = new Map<string, string[]>();
+  const classes = new Map<string, string[]>();
+  const hex = (colour: string) => colour.slice(1).toLowerCase();
   const paired = (n: number, lightColour: string | undefined, darkColour: string | undefined) => {
     if (!lightColour || !darkColour) return undefined;
-    pairs.set(code(n), [lightColour, darkColour]);
+    classes.set(code(n), [`l-${hex(lightColour)}`, `d-${hex(darkColour)}`]);
     return code(n);
   };
   const settings = lightRules.map((rule, i) => {
@@ -99,7 +101,7 @@ function sideBySide(
   const fg = paired(0, light.fg, dark.fg);
   return {
     theme: { ...light, name: 'petstore-light-and-dark', settings, tokenColors: settings, ...(fg ? { fg } : {}) },
-    pairs,
+    classes,
   };
 }
 
@@ -200,12 +202,10 @@ function colourClassesBy(
 }
 
 /** A token's colour in the side-by-side theme (`sideBySide`) stands for a light and a dark one: both classes. */
-function pairedColourClasses(pairs: ReadonlyMap<string, string[]>): ShikiTransformer {
-  const hex = (colour: string | undefined) => colour?.slice(1).toLowerCase();
-  return colourClassesBy('petstore:paired-colour-classes', (property, value) => {
-    const pair = property === 'color' ? pairs.get(value.toLowerCase()) : undefined;
-    return pair && [`l-${hex(pair[0])}`, `d-${hex(pair[1])}`];
-  });
+function pairedColourClasses(classes: ReadonlyMap<string, string[]>): ShikiTransformer {
+  return colourClassesBy('petstore:paired-colour-classes', (property, value) =>
+    property === 'color' ? classes.get(value.toLowerCase()) : undefined,
+  );
 }
 
 /** `color:#0E1116;--shiki-dark:#F0F3F6` on a token becomes `class="l-0e1116 d-f0f3f6"`; other styles stay inline. */
