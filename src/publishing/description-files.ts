@@ -95,9 +95,10 @@ async function sizeFiles(model: ApiModel): Promise<DescriptionFile[]> {
 
 /** The bytes of one download, compressed when its file is the gzip copy. */
 export async function descriptionBytes(model: ApiModel, file: DescriptionFile): Promise<Buffer<ArrayBuffer>> {
-  const made = madeBytes.get(model)?.get(file.format);
+  const kept = madeBytes.get(model);
+  const made = kept?.get(file.format);
   if (made) {
-    madeBytes.get(model)?.delete(file.format);
+    kept?.delete(file.format);
     return made;
   }
   const whole =
