@@ -7,12 +7,15 @@
  * the memory it needs. (`--optimize-for-size` used less still but doubled
  * the build time.)
  *
- * V8 also sizes the young generation by the machine's memory. The size is
- * read when an isolate is created, so this sets small semi-spaces for the
- * render worker started after it, which lowers its peak at no cost in speed
- * that the bench could measure. The main thread keeps V8's default: given
- * small ones from the command line it used a little less on mid-sized
- * descriptions, but GitHub's peaked unpredictably instead of steadily.
+ * V8 also sizes the young generation by the machine's memory: up to two
+ * 64 MB semi-spaces per isolate on this kind of machine, most of it resident
+ * while pages render. The size is read when an isolate is created, so the
+ * main thread gets 16 MB ones from the command line (build-site.sh), and
+ * this sets them for the render worker started after it (also when
+ * `astro build` is run by hand). Whole builds against V8's default, at
+ * about the same speed: 1,000 operations ~770-810 to ~700 MB, 10,000
+ * ~1.50 to ~1.29 GB, GitHub's description ~865 to ~780-815 MB, Microsoft
+ * Graph's ~1.07 to ~0.99 GB.
  *
  * And two full garbage collections (each a fraction of a second), where a
  * phase leaves garbage the next would otherwise pile onto:

@@ -18,11 +18,12 @@ PATH="$PWD/node_modules/.bin:$PATH"
 export MIMALLOC_ARENA_EAGER_COMMIT="${MIMALLOC_ARENA_EAGER_COMMIT:-0}"
 # Astro lists every page it writes (a line or more per page); build-log.awk counts them instead. awk,
 # not Node, so the filter costs nothing beside the build; the build's own status is kept through the pipe.
+# Small young-generation semi-spaces for the build's main thread (src/build/build-memory.ts says why).
 status_file=$(mktemp)
 tty=0
 [ -t 1 ] && tty=1
 {
-  if node node_modules/astro/bin/astro.mjs build "$@" 2>&1; then echo 0 >"$status_file"; else echo $? >"$status_file"; fi
+  if node --max-semi-space-size=16 node_modules/astro/bin/astro.mjs build "$@" 2>&1; then echo 0 >"$status_file"; else echo $? >"$status_file"; fi
 } | awk -v tty="$tty" -f src/build/build-log.awk
 status=$(cat "$status_file")
 rm -f "$status_file"
