@@ -15,7 +15,10 @@ import { loadReferenceVersions } from '../data/reference-versions.ts';
 import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
 import { type OtherTwinList, writeAgentTexts } from '../publishing/agent-texts.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
+import { DescriptionPlacer } from '../publishing/twin-descriptions.ts';
 import { twinInputs } from '../publishing/twin-inputs.ts';
+import { usePlacedDescriptions } from '../reference/markdown-text.ts';
+import { twinDescriptions } from '../reference/page-markdown.ts';
 import { useSiteBase } from '../reference/site-path.ts';
 
 /** The build-only route's file: below the output folder's root, never published. */
@@ -25,6 +28,14 @@ export function agentTextsIntegration(): AstroIntegration {
   let root = process.cwd();
   let site: string | undefined;
   let building = false;
+  let placer: DescriptionPlacer | undefined;
+  // The models the pages were built from: the description is loaded once per process (loadApiModel), and the
+  // earlier majors as the pages load them.
+  const publishedModels = async () => {
+    const specPath = resolveSpecPath(root);
+    const current = await loadApiModel(specPath);
+    return loadReferenceVersions(specPath, current, loadPortalConfig(specPath).publishedMajors);
+  };
   const route = (pattern: string, file: string) => ({
     pattern,
     entrypoint: fileURLToPath(new URL(`./agent-text-routes/${file}`, import.meta.url)),
@@ -50,25 +61,29 @@ export function agentTextsIntegration(): AstroIntegration {
         // The twins' links are the pages' own, below the base path.
         if (building) useSiteBase(config.base);
       },
+      // As soon as the pages are written, the twins' descriptions start being placed on the second core, which the
+      // pages' render worker has left (publishing/twin-descriptions.ts): meanwhile other integrations finish.
+      'astro:build:generated': async () => {
+        placer = new DescriptionPlacer((await publishedModels()).flatMap(({ model }) => twinDescriptions(model)));
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const handedOver = path.join(out, otherTwinsFile);
         const others = JSON.parse(await readFile(handedOver, 'utf8')) as OtherTwinList;
         await rm(handedOver);
-        // The models the pages were built from: the description is loaded once per process (loadApiModel), and the
-        // earlier majors as the pages load them.
-        const specPath = resolveSpecPath(root);
-        const current = await loadApiModel(specPath);
-        const published = await loadReferenceVersions(specPath, current, loadPortalConfig(specPath).publishedMajors);
         const versions = await Promise.all(
-          published.map(async ({ version, model }) => ({
+          (await publishedModels()).map(async ({ version, model }) => ({
             model,
             inputs: await twinInputs(model, false),
             version,
           })),
         );
         const absolute = (sitePath: string) => new URL(sitePath, site ?? 'http://localhost:4321').href;
-        const { twins, full } = await writeAgentTexts(out, versions, others, absolute);
+        usePlacedDescriptions(placer);
+        const { twins, full } = await writeAgentTexts(out, versions, others, absolute).finally(async () => {
+          usePlacedDescriptions(undefined);
+          await placer?.close();
+        });
         const fullText = full?.wholeBytes === undefined ? `in ${full?.parts.length} parts` : 'whole';
         logger.info(`Wrote ${twins.toLocaleString('en-US')} Markdown twins, llms.txt and llms-full.txt (${fullText}).`);
       },

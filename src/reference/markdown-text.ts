@@ -87,21 +87,45 @@ function replaced(node: Nodes, text: string) {
 export function descriptionMarkdown(markdown: string | undefined, highestHeading = 4): string {
   if (!markdown) return '';
   // Parsing is most of a twin's cost; a text shared by many pages (a parameter's, an error's) is parsed once.
-  return placedDescriptions.get(String(highestHeading), markdown, () => {
-    // Escaping an HTML block makes its text Markdown again (`<script>…</script>[x](javascript:…)` is one HTML
-    // block), so what it held is checked in turn, until nothing changes.
-    let text = markdown.replace(/\r\n?/g, '\n').trim();
-    if (!mayNeedEdits(text)) return text;
-    for (let pass = 0; pass < 10; pass++) {
-      const next = onePass(text, highestHeading);
-      if (next === text) break;
-      text = next;
-    }
-    return text;
-  });
+  return recentlyPlaced.get(
+    String(highestHeading),
+    markdown,
+    () => placedElsewhere?.take(markdown, highestHeading) ?? placeDescription(markdown, highestHeading),
+  );
 }
 
-const placedDescriptions = new RecentCaches<string>(256);
+const recentlyPlaced = new RecentCaches<string>(256);
+
+/** Descriptions placed ahead of time elsewhere (a build places the twins' in a worker thread, on the second core). */
+export interface PlacedDescriptions {
+  /** What `descriptionMarkdown(markdown, highestHeading)` gives, when it is ready; undefined to place it here. */
+  take(markdown: string, highestHeading: number): string | undefined;
+}
+
+let placedElsewhere: PlacedDescriptions | undefined;
+
+/** `descriptionMarkdown` takes what `source` has placed from now on (undefined: places every text here). */
+export function usePlacedDescriptions(source: PlacedDescriptions | undefined): void {
+  placedElsewhere = source;
+}
+
+/** Whether placing `markdown` takes a parse: worth doing ahead of time, elsewhere. */
+export function placingParses(markdown: string): boolean {
+  return mayNeedEdits(markdown.trim());
+}
+
+function placeDescription(markdown: string, highestHeading: number): string {
+  // Escaping an HTML block makes its text Markdown again (`<script>…</script>[x](javascript:…)` is one HTML
+  // block), so what it held is checked in turn, until nothing changes.
+  let text = markdown.replace(/\r\n?/g, '\n').trim();
+  if (!mayNeedEdits(text)) return text;
+  for (let pass = 0; pass < 10; pass++) {
+    const next = onePass(text, highestHeading);
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
 
 /**
  * Whether `onePass` could change the text: each thing it edits needs one of these characters (raw HTML and

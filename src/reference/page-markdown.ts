@@ -4,17 +4,17 @@
  * gives what the model cannot (the download files), and everything from the description goes through
  * `markdown-text.ts`.
  */
-import type { ApiModel, ApiSchema } from '../openapi/index.ts';
+import { type ApiModel, type ApiSchema, tagByName } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
 import { type ErrorRow, errorCatalogOutline, returnersLead } from './errors-outline.ts';
 import { fieldTreeLines } from './field-markdown.ts';
 import { type BuildSandbox, introductionOutline, type SandboxSection, type TagItem } from './introduction-outline.ts';
-import { code, descriptionMarkdown, fence, inline, link } from './markdown-text.ts';
+import { code, descriptionMarkdown, fence, inline, link, placingParses } from './markdown-text.ts';
 import { modelOutline } from './model-outline.ts';
 import { modelsIndexOutline } from './models-index-outline.ts';
 import type { OperationItem } from './operation-items.ts';
 import { operationMarkdown } from './operation-markdown.ts';
-import { type ModelsIndexPage, type ReferenceRoute, referenceUrls } from './routes.ts';
+import { type ModelsIndexPage, type ReferenceRoute, referenceRoutes, referenceUrls } from './routes.ts';
 import { tagOutline } from './tag-outline.ts';
 
 /** What the introduction shows beyond the model: the downloads (by site path) and the build's sandbox. */
@@ -40,6 +40,33 @@ export function pageMarkdown(model: ApiModel, route: ReferenceRoute, inputs: Twi
     case 'errors':
       return errorsMarkdown(model);
   }
+}
+
+/**
+ * The descriptions the reference pages' twins place with `descriptionMarkdown` (each with its highest heading), in
+ * the order the full text comes to them (`llms-full.ts`: each group's tags, a tag's overview before its operations,
+ * then the models), those that take a parse only: what a build places ahead of time in another thread. One the
+ * list misses is placed when its twin is made, as without the list.
+ */
+export function twinDescriptions(model: ApiModel): { markdown: string; highestHeading: number }[] {
+  const texts: { markdown: string; highestHeading: number }[] = [];
+  const add = (markdown: string | undefined, highestHeading: number) => {
+    if (markdown && placingParses(markdown)) texts.push({ markdown, highestHeading });
+  };
+  const routes = referenceRoutes(model);
+  const operationsOf = Map.groupBy(
+    routes.filter((route) => route.type === 'operation'),
+    (route) => route.tag.name,
+  );
+  for (const name of model.tagGroups.flatMap((group) => group.tags)) {
+    add(tagByName(model, name)?.description, 2);
+    for (const { operation } of operationsOf.get(name) ?? []) {
+      add(operation.description, 2);
+      add(operation.requestBody?.description, 4);
+    }
+  }
+  for (const route of routes) if (route.type === 'schema') add(route.schema.schema.description, 2);
+  return texts;
 }
 
 const join = (blocks: (string | undefined | false)[]) => `${blocks.filter(Boolean).join('\n\n')}\n`;
