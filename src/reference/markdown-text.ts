@@ -111,13 +111,15 @@ export function usePlacedDescriptions(source: PlacedDescriptions | undefined): v
 
 /** Whether placing `markdown` takes a parse: worth doing ahead of time, elsewhere. */
 export function placingParses(markdown: string): boolean {
-  return mayNeedEdits(markdown.trim());
+  return mayNeedEdits(normalized(markdown));
 }
+
+const normalized = (markdown: string) => markdown.replace(/\r\n?/g, '\n').trim();
 
 function placeDescription(markdown: string, highestHeading: number): string {
   // Escaping an HTML block makes its text Markdown again (`<script>…</script>[x](javascript:…)` is one HTML
   // block), so what it held is checked in turn, until nothing changes.
-  let text = markdown.replace(/\r\n?/g, '\n').trim();
+  let text = normalized(markdown);
   if (!mayNeedEdits(text)) return text;
   for (let pass = 0; pass < 10; pass++) {
     const next = onePass(text, highestHeading);
