@@ -13,9 +13,10 @@
  * main thread gets 16 MB ones from the command line (build-site.sh), and
  * this sets them for the render worker started after it (also when
  * `astro build` is run by hand). Whole builds against V8's default, at
- * about the same speed: 1,000 operations ~770-810 to ~700 MB, 10,000
- * ~1.50 to ~1.29 GB, GitHub's description ~865 to ~780-815 MB, Microsoft
- * Graph's ~1.07 to ~0.99 GB.
+ * about the same speed (peak of the largest process): 1,000 operations
+ * ~750-790 to ~690-700 MiB, 10,000 ~1,470 to ~1,255 MiB, GitHub's
+ * description ~840-845 to ~760-795 MiB, Microsoft Graph's ~1,045 to ~965
+ * MiB.
  *
  * And two full garbage collections (each a fraction of a second), where a
  * phase leaves garbage the next would otherwise pile onto:
