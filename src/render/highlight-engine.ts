@@ -50,8 +50,7 @@ function load(): Promise<Loaded> {
       langs: languages,
       engine: createJavaScriptRegexEngine(),
     });
-    const foreground = (name: string) => shiki.getTheme(name).fg.slice(1).toLowerCase();
-    const plain = plainTokens(foreground(themes.light), foreground(themes.dark));
+    const plain = plainTokens(shiki.getTheme(themes.light).fg, shiki.getTheme(themes.dark).fg);
     const dual = sideBySide(shiki.getTheme(themes.light), shiki.getTheme(themes.dark));
     if (!dual) return { shiki, theme: { themes, defaultColor: 'light' }, transformers: [colourClasses, plain] };
     await shiki.loadTheme(dual.theme);
@@ -85,10 +84,9 @@ function sideBySide(
     return undefined;
   const code = (n: number) => `#${n.toString(16).padStart(6, '0')}`;
   const classes = new Map<string, string[]>();
-  const hex = (colour: string) => colour.slice(1).toLowerCase();
   const paired = (n: number, lightColour: string | undefined, darkColour: string | undefined) => {
     if (!lightColour || !darkColour) return undefined;
-    classes.set(code(n), [`l-${hex(lightColour)}`, `d-${hex(darkColour)}`]);
+    classes.set(code(n), [colourClass('l', lightColour), colourClass('d', darkColour)]);
     return code(n);
   };
   const settings = lightRules.map((rule, i) => {
@@ -128,7 +126,7 @@ type CodeElement = Parameters<NonNullable<ShikiTransformer['code']>>[0];
  * and neighbours of one colour merge. A JSON line was five elements, now two.
  */
 function plainTokens(lightFg: string, darkFg: string): ShikiTransformer {
-  const inherited = new Set([`l-${lightFg}`, `d-${darkFg}`]);
+  const inherited = new Set([colourClass('l', lightFg), colourClass('d', darkFg)]);
   const classesOf = (element: CodeElement): string[] => {
     const value = element.properties.class;
     if (Array.isArray(value)) return value.map(String);
@@ -210,11 +208,16 @@ function pairedColourClasses(classes: ReadonlyMap<string, string[]>): ShikiTrans
 
 /** `color:#0E1116;--shiki-dark:#F0F3F6` on a token becomes `class="l-0e1116 d-f0f3f6"`; other styles stay inline. */
 const colourClasses = colourClassesBy('petstore:colour-classes', (property, value) => {
-  const hex = /^#([0-9a-f]{6})$/i.exec(value)?.[1]?.toLowerCase();
-  if (hex && property === 'color') return [`l-${hex}`];
-  if (hex && property === '--shiki-dark') return [`d-${hex}`];
+  if (!/^#[0-9a-f]{6}$/i.test(value)) return undefined;
+  if (property === 'color') return [colourClass('l', value)];
+  if (property === '--shiki-dark') return [colourClass('d', value)];
   return undefined;
 });
+
+/** The class that colours a token `colour` (`#0E1116`) in the light (`l`) or dark (`d`) theme: `l-0e1116`. */
+function colourClass(theme: 'l' | 'd', colour: string): string {
+  return `${theme}-${colour.slice(1).toLowerCase()}`;
+}
 
 /** The stylesheet for highlighted code: each theme's block colours and every foreground colour. */
 export function highlightStyles(): Promise<string> {
@@ -232,7 +235,7 @@ async function buildHighlightStyles(): Promise<string> {
       ...new Set(
         colours
           .filter((c): c is string => typeof c === 'string' && /^#[0-9a-f]{6}$/i.test(c))
-          .map((c) => c.slice(1).toLowerCase()),
+          .map((c) => c.toLowerCase()),
       ),
     ];
   };
@@ -242,11 +245,13 @@ async function buildHighlightStyles(): Promise<string> {
   };
   const light = [
     `.pst-code pre.shiki{${block(themes.light)}}`,
-    ...palette(themes.light).map((hex) => `.pst-code .l-${hex}{color:#${hex}}`),
+    ...palette(themes.light).map((colour) => `.pst-code .${colourClass('l', colour)}{color:${colour}}`),
   ];
   const dark = [
     `:root[data-theme='dark'] .pst-code pre.shiki{${block(themes.dark)}}`,
-    ...palette(themes.dark).map((hex) => `:root[data-theme='dark'] .pst-code .d-${hex}{color:#${hex}}`),
+    ...palette(themes.dark).map(
+      (colour) => `:root[data-theme='dark'] .pst-code .${colourClass('d', colour)}{color:${colour}}`,
+    ),
   ];
   return [...light, ...dark].join('\n');
 }
