@@ -96,6 +96,12 @@ export function descriptionMarkdown(markdown: string | undefined, highestHeading
 
 const recentlyPlaced = new RecentCaches<string>(256);
 
+/** A description to place, and the level its highest heading becomes: \`descriptionMarkdown\`'s two arguments. */
+export interface DescriptionToPlace {
+  markdown: string;
+  highestHeading: number;
+}
+
 /** Descriptions placed ahead of time elsewhere (a build places the twins' in a worker thread, on the second core). */
 export interface PlacedDescriptions {
   /** What `descriptionMarkdown(markdown, highestHeading)` gives, when it is ready; undefined to place it here. */

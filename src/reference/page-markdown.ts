@@ -9,7 +9,15 @@ import { markdownToText } from '../render/markdown.ts';
 import { type ErrorRow, errorCatalogOutline, returnersLead } from './errors-outline.ts';
 import { fieldTreeLines } from './field-markdown.ts';
 import { type BuildSandbox, introductionOutline, type SandboxSection, type TagItem } from './introduction-outline.ts';
-import { code, descriptionMarkdown, fence, inline, link, placingParses } from './markdown-text.ts';
+import {
+  code,
+  type DescriptionToPlace,
+  descriptionMarkdown,
+  fence,
+  inline,
+  link,
+  placingParses,
+} from './markdown-text.ts';
 import { modelOutline } from './model-outline.ts';
 import { modelsIndexOutline } from './models-index-outline.ts';
 import type { OperationItem } from './operation-items.ts';
@@ -48,8 +56,8 @@ export function pageMarkdown(model: ApiModel, route: ReferenceRoute, inputs: Twi
  * then the models), those that take a parse only: what a build places ahead of time in another thread. One the
  * list misses is placed when its twin is made, as without the list.
  */
-export function twinDescriptions(model: ApiModel): { markdown: string; highestHeading: number }[] {
-  const texts: { markdown: string; highestHeading: number }[] = [];
+export function twinDescriptions(model: ApiModel): DescriptionToPlace[] {
+  const texts: DescriptionToPlace[] = [];
   const add = (markdown: string | undefined, highestHeading: number) => {
     if (markdown && placingParses(markdown)) texts.push({ markdown, highestHeading });
   };

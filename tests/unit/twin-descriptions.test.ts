@@ -6,8 +6,13 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { DescriptionPlacer, type DescriptionToPlace } from '../../src/publishing/twin-descriptions.ts';
-import { descriptionMarkdown, placingParses, usePlacedDescriptions } from '../../src/reference/markdown-text.ts';
+import { DescriptionPlacer } from '../../src/publishing/twin-descriptions.ts';
+import {
+  type DescriptionToPlace,
+  descriptionMarkdown,
+  placingParses,
+  usePlacedDescriptions,
+} from '../../src/reference/markdown-text.ts';
 import { pageMarkdown, type TwinInputs, twinDescriptions } from '../../src/reference/page-markdown.ts';
 import { referenceRoutes } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
