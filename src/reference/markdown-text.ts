@@ -96,7 +96,7 @@ export function descriptionMarkdown(markdown: string | undefined, highestHeading
 
 const recentlyPlaced = new RecentCaches<string>(256);
 
-/** A description to place, and the level its highest heading becomes: \`descriptionMarkdown\`'s two arguments. */
+/** A description to place, and the level its highest heading becomes: `descriptionMarkdown`'s two arguments. */
 export interface DescriptionToPlace {
   markdown: string;
   highestHeading: number;
