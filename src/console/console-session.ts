@@ -27,6 +27,7 @@ import { withConsoleServers, withoutClosedOperations, withPageRequest, withSandb
 import { type ConsoleState, type KeyActions, RequestNotes, ResponseNotes } from './console-panels.ts';
 import themeStyles from './console-theme.css?url';
 import { chooseKey, fieldChanged, type KeyInField, NO_KEY } from './key-choice.ts';
+import { keyFromSecrets, keySecrets } from './key-secrets.ts';
 import { keepRepairingMarkup } from './markup-repairs.ts';
 import { createPersonalKeys } from './personal-keys.ts';
 import { summarizeResponse } from './response-summary.ts';
@@ -35,7 +36,6 @@ type ClientPlugin = NonNullable<Parameters<typeof createApiClientModal>[0]['plug
 
 // Scalar's name for the one document it holds; shipped in the bundle, so nothing of one API in particular.
 const DOCUMENT_NAME = 'api';
-const SECRET_FIELD = 'x-scalar-secret-token';
 /**
  * How long the sandbox may take to answer before the console starts with the spec's first server. The probe runs
  * while the console's code and the description load, and its answer is read on the same busy main thread: at 600 ms
@@ -89,8 +89,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
           // a demo key the console put there is not the reader's and is never stored.
           onWorkspaceStateChanges(event) {
             if (event.type !== 'auth' || !scheme) return;
-            const secret = workspaceStore.auth.getAuthSecrets(DOCUMENT_NAME, scheme);
-            const value = secret && SECRET_FIELD in secret ? String(secret[SECRET_FIELD] ?? '') : '';
+            const value = keyFromSecrets(target.keyForm, workspaceStore.auth.getAuthSecrets(DOCUMENT_NAME, scheme));
             const key = fieldChanged(value, state.key);
             if (key.source === 'demo' || key.source === 'personal') return;
             state.key = key;
@@ -105,7 +104,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
   /** Puts a key into Scalar's field; `state.key` first, so that the hook above knows it for the console's. */
   const showKey = (key: KeyInField) => {
     state.key = key;
-    if (scheme) workspaceStore.auth.setAuthSecrets(DOCUMENT_NAME, scheme, { [SECRET_FIELD]: keyValue(key) });
+    if (scheme) workspaceStore.auth.setAuthSecrets(DOCUMENT_NAME, scheme, keySecrets(target.keyForm, keyValue(key)));
   };
   /**
    * Without a key of the reader's, on the sandbox: its personal key for `plan` (kept, or asked for now), else its

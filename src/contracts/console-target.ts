@@ -16,8 +16,13 @@ export interface ConsoleTarget {
   servers: string[];
   /** The sandbox, if there is one: a hosted one is always the console's default server, a local one when it answers. */
   sandbox?: SandboxTarget;
-  /** The security scheme that carries the API key, e.g. `ApiKeyAuth`. */
+  /**
+   * The security scheme that carries the key, e.g. `ApiKeyAuth`: the operation's API key, or on a sandbox made
+   * from the description, its first credential of any form (`keyForm` then says which).
+   */
   apiKeyScheme?: string;
+  /** How the key goes into `apiKeyScheme` when that is not an API key: a bearer token, a basic user, an OAuth token. */
+  keyForm?: KeyForm;
   /**
    * The keys a local sandbox accepts for trying the API, one per plan, in plan order
    * (lowest first). Set only when the operation takes an API key; a hosted sandbox issues personal keys instead.
@@ -79,6 +84,9 @@ export interface SandboxTarget {
    */
   keyIssuer?: { url: string; plans: string[] };
 }
+
+/** Where a key goes in a scheme: as an API key, a bearer token, a basic user name and password, or an OAuth 2 token (in each flow). */
+export type KeyForm = { kind: 'apiKey' } | { kind: 'bearer' } | { kind: 'basic' } | { kind: 'oauth2'; flows: string[] };
 
 /** A sandbox demo key and the plan whose limits it has. */
 export interface DemoKey {

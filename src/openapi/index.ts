@@ -39,8 +39,10 @@ export { statusCovers } from './response-status.ts';
 export {
   anonymousQuota,
   type DescriptionFact,
+  describedSandboxPlan,
   descriptionFacts,
   descriptionHas,
+  issuedKeysPath,
   lowestPlanQuota,
   planAllows,
   planOrder,

@@ -85,6 +85,13 @@ export function descriptionHas(model: ApiModel, fact: DescriptionFact): boolean 
   }
 }
 
+/**
+ * Where a sandbox made from a description (one with no sandbox server of its own) issues personal keys, and the
+ * plan it issues them on: the description lists neither, so the sandbox and the console agree on them here.
+ */
+export const issuedKeysPath = '/sandbox/keys';
+export const describedSandboxPlan = 'Sandbox';
+
 /** The operation that issues personal sandbox keys (`x-sandbox-key-issuer`), if the spec has one. */
 export const sandboxKeyIssuer: (model: ApiModel) => ApiOperation | undefined = oncePerModel((model) =>
   // Asked on every operation page that takes an API key: found once, not by scanning every operation each time.

@@ -14,6 +14,17 @@ export interface ConsoleSandbox {
   describedUrl?: string;
   /** Set when `url` is the hosted sandbox (`SANDBOX_URL`), which every visitor reaches. */
   hosted: boolean;
+  /**
+   * Set when the description names no sandbox server: the sandbox is one made from the description
+   * (`src/sandbox/described/`), which issues personal keys at `issuedKeysPath` on `describedSandboxPlan`.
+   */
+  madeFromDescription?: true;
+}
+
+/** Where `npm run sandbox` listens for a description that names no sandbox server: SANDBOX_PORT, else 4010. */
+export function localSandboxUrl(env: Env = process.env): string {
+  const port = Number(env.SANDBOX_PORT);
+  return `http://localhost:${Number.isInteger(port) && port > 0 ? port : 4010}`;
 }
 
 /** The build setting that holds the hosted sandbox's public address. */
@@ -48,8 +59,11 @@ export function consoleSandbox(
 ): ConsoleSandbox | undefined {
   const described = sandboxServer(model);
   const hosted = dev ? undefined : hostedSandboxUrl(env);
-  if (hosted) return { url: hosted, ...(described ? { describedUrl: described.url } : {}), hosted: true };
-  if (!described) return undefined;
+  const made = described ? {} : { madeFromDescription: true as const };
+  if (hosted) return { url: hosted, ...(described ? { describedUrl: described.url } : {}), hosted: true, ...made };
+  // `npm run dev` starts a sandbox for any description; a build without SANDBOX_URL has none to offer for one
+  // that names no sandbox server, so its console calls the description's own servers.
+  if (!described) return dev ? { url: localSandboxUrl(env), hosted: false, ...made } : undefined;
   return { url: described.url, describedUrl: described.url, hosted: false };
 }
 

@@ -1,11 +1,20 @@
 /** Build-time data for the live console: what each operation page tells it, derived from the model. */
-import type { ConsoleParameter, ConsoleTarget, PageRequest, SandboxTarget } from '../contracts/console-target.ts';
+import type {
+  ConsoleParameter,
+  ConsoleTarget,
+  KeyForm,
+  PageRequest,
+  SandboxTarget,
+} from '../contracts/console-target.ts';
 import {
   type ApiModel,
   type ApiOperation,
   type ApiParameter,
+  type ApiSecurityScheme,
+  describedSandboxPlan,
   type ExampleRequest,
   exampleRequest,
+  issuedKeysPath,
   oncePerModel,
   operationById,
   planOrder,
@@ -45,13 +54,16 @@ export function consoleTarget(
   authenticationGuide?: string,
 ): ConsoleTarget {
   const urls = referenceUrls(model);
-  const apiKey = operation.security
-    .flatMap((requirement) => requirement.schemes)
-    .find(({ scheme }) => scheme.type === 'apiKey');
+  const apiKey = keyScheme(operation, sandbox);
   // Demo keys are shared by everyone who has them: fine on one's own machine, not on a sandbox open to the world,
   // where one visitor could use up (or get banned) the key of all. There, each visitor gets a key of their own.
   const demoKeys = sandbox?.hosted ? [] : sandboxDemoKeys(model).map(({ plan, key }) => ({ plan, key }));
-  const issuer = apiKey && demoKeys.length === 0 ? sandboxKeyIssuer(model) : undefined;
+  // A sandbox made from the description issues keys itself, where the description lists no issuer.
+  const issuer =
+    apiKey && demoKeys.length === 0
+      ? (sandboxKeyIssuer(model) ?? (sandbox?.madeFromDescription ? { path: issuedKeysPath } : undefined))
+      : undefined;
+  const form = apiKey && keyForm(apiKey.scheme);
   const successor = operationById(model, operation.deprecation?.successor);
   const deprecation = operation.deprecation
     ? {
@@ -68,6 +80,7 @@ export function consoleTarget(
       ? { sandbox: sandboxTarget(sandbox, issuer && `${sandbox.url.replace(/\/$/, '')}${issuer.path}`, model) }
       : {}),
     ...(apiKey ? { apiKeyScheme: apiKey.scheme.key } : {}),
+    ...(form && form.kind !== 'apiKey' ? { keyForm: form } : {}),
     ...(apiKey && demoKeys.length > 0 ? { sandboxDemoKeys: demoKeys } : {}),
     ...(operation.requiredPlan ? { requiredPlan: operation.requiredPlan } : {}),
     ...(authenticationGuide ? { authenticationGuideUrl: authenticationGuide } : {}),
@@ -91,8 +104,37 @@ function sandboxTarget(sandbox: ConsoleSandbox, issuerUrl: string | undefined, m
     url: sandbox.url,
     ...(sandbox.describedUrl ? { describedUrl: sandbox.describedUrl } : {}),
     hosted: sandbox.hosted,
-    ...(issuerUrl ? { keyIssuer: { url: issuerUrl, plans: planOrder(model) } } : {}),
+    ...(issuerUrl ? { keyIssuer: { url: issuerUrl, plans: issuedPlans(model, sandbox) } } : {}),
   };
+}
+
+/** The plans a sandbox issues keys on: the description's, or the one plan of a sandbox made from it. */
+function issuedPlans(model: ApiModel, sandbox: ConsoleSandbox): string[] {
+  const plans = planOrder(model);
+  return plans.length === 0 && sandbox.madeFromDescription ? [describedSandboxPlan] : plans;
+}
+
+/**
+ * The scheme the console fills a key into: the operation's API key. On a sandbox made from the description, which
+ * takes any credential of the declared form, the first scheme of its first requirement, whatever its form.
+ */
+function keyScheme(operation: ApiOperation, sandbox: ConsoleSandbox | undefined) {
+  const schemes = operation.security.flatMap((requirement) => requirement.schemes);
+  const apiKey = schemes.find(({ scheme }) => scheme.type === 'apiKey');
+  if (apiKey || !sandbox?.madeFromDescription) return apiKey;
+  return operation.security[0]?.schemes.find(({ scheme }) => keyForm(scheme) !== undefined);
+}
+
+/** How a key goes into a scheme's credential, for the console's secrets. */
+function keyForm(scheme: ApiSecurityScheme): KeyForm | undefined {
+  if (scheme.type === 'apiKey') return { kind: 'apiKey' };
+  if (scheme.type === 'http') {
+    const http = scheme.httpScheme?.toLowerCase();
+    return http === 'basic' ? { kind: 'basic' } : http === 'bearer' ? { kind: 'bearer' } : undefined;
+  }
+  if (scheme.type === 'oauth2') return { kind: 'oauth2', flows: (scheme.oauthFlows ?? []).map((f) => f.flow) };
+  if (scheme.type === 'openIdConnect') return { kind: 'bearer' };
+  return undefined;
 }
 
 /**

@@ -36,16 +36,35 @@ export const sandboxErrorCodes = [
 
 export type SandboxErrorCode = (typeof sandboxErrorCodes)[number];
 
+/**
+ * Codes only a sandbox made from another description sends (`described/`): that description has no catalog, so
+ * the Pet Store's start-up check (every code in the catalog) does not apply to them.
+ */
+export const describedErrorCodes = ['missing_credentials', 'id_taken'] as const;
+
+export type DescribedErrorCode = (typeof describedErrorCodes)[number];
+
+/** Where in the request the problem is: a body field (a JSON pointer into the body) or a parameter. */
+export type ErrorLocation = { pointer: string } | { parameter: string; in: string };
+
 export class ApiError extends Error {
-  readonly code: SandboxErrorCode;
+  readonly code: SandboxErrorCode | DescribedErrorCode;
   /** Extra response headers (Allow, Retry-After). */
   readonly headers: Record<string, string>;
+  /** What the problem is in, when it is one field or parameter. */
+  readonly location: ErrorLocation | undefined;
 
-  constructor(code: SandboxErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    code: SandboxErrorCode | DescribedErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+    location?: ErrorLocation,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.headers = headers;
+    this.location = location;
   }
 }
 

@@ -76,7 +76,8 @@ export function identifyCaller({
   };
 }
 
-function clientAddress(c: Context): string {
+/** The client's address as the connection gives it. */
+export function clientAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

@@ -15,6 +15,7 @@ export function corsGate(
   model: ApiModel,
   methods: readonly string[],
   extraOrigins: readonly string[],
+  moreRequestHeaders: readonly string[] = [],
 ): MiddlewareHandler<SandboxEnv> {
   const allowed = new Set(extraOrigins.map(originOf).filter((o): o is string => o !== undefined));
   const allowOrigin = (origin: string | undefined): string | null => {
@@ -32,8 +33,14 @@ export function corsGate(
   for (const operation of operations) {
     for (const response of operation.responses) for (const header of response.headers) exposeHeaders.add(header.name);
   }
-  const allowHeaders = new Set(['Content-Type']);
-  for (const scheme of model.securitySchemes) if (scheme.apiKey?.in === 'header') allowHeaders.add(scheme.apiKey.name);
+  const allowHeaders = new Set(['Content-Type', ...moreRequestHeaders]);
+  for (const scheme of model.securitySchemes) {
+    if (scheme.apiKey?.in === 'header') allowHeaders.add(scheme.apiKey.name);
+    // Bearer, Basic, OAuth 2 and OpenID Connect credentials come in Authorization.
+    else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+      allowHeaders.add('Authorization');
+    }
+  }
   for (const operation of operations) {
     for (const parameter of operation.parameters) if (parameter.in === 'header') allowHeaders.add(parameter.name);
   }

@@ -8,7 +8,7 @@ import type { SandboxStore } from './store/sandbox-store.ts';
 
 export const healthPath = '/sandbox/health';
 
-export function healthCheck(store: SandboxStore): Handler {
+export function healthCheck(store: Pick<SandboxStore<unknown>, 'ping'>): Handler {
   return async (c) => {
     try {
       await store.ping();

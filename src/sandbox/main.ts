@@ -15,10 +15,16 @@ import type { HttpBindings } from '@hono/node-server';
 import { mcpHttpHandler, mcpPath } from '../mcp/http.ts';
 import { mcpOptions } from '../mcp/options.ts';
 import { loadApiModel, resolveSpecPath, SpecError, sandboxServer } from '../openapi/index.ts';
+import type { SandboxErrorCode } from './api-error.ts';
 import { createSandbox } from './app.ts';
+import { createDescribedSandbox, keysPath } from './described/app.ts';
+import { describedStatus } from './described/problems.ts';
 import { listen } from './http-server.ts';
+import { hasHandwrittenRules } from './spec-check.ts';
 import { createMemoryStore } from './store/memory-store.ts';
+import { petStoreDataSets } from './store/records.ts';
 import { createRedisStore } from './store/redis-store.ts';
+import type { DataSetKind, SandboxStore } from './store/sandbox-store.ts';
 
 const specPath = resolveSpecPath(process.cwd());
 const model = await loadApiModel(specPath).catch((error: unknown) => {
@@ -26,8 +32,8 @@ const model = await loadApiModel(specPath).catch((error: unknown) => {
   process.exit(1);
 });
 
-const sandbox = sandboxServer(model);
-const specPort = sandbox ? Number(new URL(sandbox.url).port) : Number.NaN;
+const describedServer = sandboxServer(model);
+const specPort = describedServer ? Number(new URL(describedServer.url).port) : Number.NaN;
 const port = Number(
   process.env.SANDBOX_PORT ?? process.env.PORT ?? (Number.isInteger(specPort) && specPort > 0 ? specPort : 4010),
 );
@@ -41,18 +47,65 @@ if (storeUrl && !/^rediss?:\/\//.test(storeUrl)) {
   console.error(`SANDBOX_STORE is "${storeUrl}"; it takes a Redis or Valkey URL, redis://host:port[/db].`);
   process.exit(1);
 }
-const store = storeUrl
-  ? createRedisStore(storeUrl, {
-      onConnection: (up, detail) =>
-        console.log(
-          up ? 'The store is reachable.' : `The store cannot be reached (${detail}): answering 503 until it is back.`,
-        ),
-    })
-  : createMemoryStore();
+/** The store, on the kind of data this sandbox keeps: in Redis or Valkey with SANDBOX_STORE, else in memory. */
+function openStore<D>(dataSets: DataSetKind<D>): SandboxStore<D> {
+  if (!storeUrl) return createMemoryStore(dataSets);
+  return createRedisStore(storeUrl, {
+    dataSets,
+    onConnection: (up, detail) =>
+      console.log(
+        up ? 'The store is reachable.' : `The store cannot be reached (${detail}): answering 503 until it is back.`,
+      ),
+  });
+}
 const kept = storeUrl ? `data in ${new URL(storeUrl).host}` : 'in-memory data; resets on restart';
+const onError = (error: unknown) => console.error(error);
 
-const { app, demoKeys } = createSandbox({ model, store, allowedOrigins, onError: (error) => console.error(error) });
-const statusOf = new Map(model.errorCodes.map((entry) => [entry.code, entry.status]));
+// The Pet Store has hand-written rules; any other description gets a sandbox made from the description itself.
+const sandbox = hasHandwrittenRules(model) ? petStoreSandbox() : describedSandbox();
+const { app, store, statusOf, startLines, sandboxName } = sandbox;
+
+function petStoreSandbox() {
+  try {
+    const { app, store, demoKeys } = createSandbox({
+      model,
+      store: openStore(petStoreDataSets()),
+      allowedOrigins,
+      onError,
+    });
+    const catalog = new Map(model.errorCodes.map((entry) => [entry.code, entry.status]));
+    return {
+      app,
+      store: store as { close(): Promise<void> },
+      statusOf: (code: SandboxErrorCode) => catalog.get(code) ?? 400,
+      sandboxName: 'Pet Store sandbox',
+      startLines: [`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`],
+    };
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+function describedSandbox() {
+  const { app, store, served } = createDescribedSandbox({ model, openStore, allowedOrigins, onError });
+  const unrouted =
+    served.unrouted.length === 0
+      ? []
+      : [
+          `${served.unrouted.length} operation${served.unrouted.length === 1 ? '' : 's'} cannot be routed (a parameter inside a path segment): ${served.unrouted.slice(0, 3).join(', ')}${served.unrouted.length > 3 ? ', …' : ''}`,
+        ];
+  return {
+    app,
+    store: store as { close(): Promise<void> },
+    statusOf: (code: SandboxErrorCode) => describedStatus[code],
+    sandboxName: `Sandbox of ${JSON.stringify(model.info.title.slice(0, 80))}`,
+    startLines: [
+      `Made from the description: ${served.operations} operations, ${served.collections} collections kept per key. Personal keys: POST ${keysPath}.`,
+      ...unrouted,
+    ],
+  };
+}
 // The docs' MCP server beside the API, at /mcp (src/mcp/http.ts), once the port is known: its call_sandbox sends
 // to this sandbox itself. The sandbox app knows nothing of it.
 let mcp: ((request: Request) => Promise<Response>) | undefined;
@@ -60,26 +113,18 @@ const service = {
   fetch: (request: Request, env?: HttpBindings) =>
     mcp && new URL(request.url).pathname === mcpPath ? mcp(request) : app.fetch(request, env),
 };
-const server = listen(
-  service,
-  { port, hostname },
-  (code) => statusOf.get(code) ?? 400,
-  (listening) => {
-    console.log(
-      `Pet Store sandbox on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`,
-    );
-    console.log(`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`);
-    const self = `http://${hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname}:${listening}`;
-    mcpOptions(model, specPath, self).then(
-      (options) => {
-        mcp = mcpHttpHandler(model, options);
-        console.log(`The docs' MCP server: ${self}${mcpPath} (streamable HTTP)`);
-      },
-      (error: unknown) =>
-        console.error(`No MCP server at ${mcpPath}: ${error instanceof Error ? error.message : error}`),
-    );
-  },
-);
+const server = listen(service, { port, hostname }, statusOf, (listening) => {
+  console.log(`${sandboxName} on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`);
+  for (const line of startLines) console.log(line);
+  const self = `http://${hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname}:${listening}`;
+  mcpOptions(model, specPath, self).then(
+    (options) => {
+      mcp = mcpHttpHandler(model, options);
+      console.log(`The docs' MCP server: ${self}${mcpPath} (streamable HTTP)`);
+    },
+    (error: unknown) => console.error(`No MCP server at ${mcpPath}: ${error instanceof Error ? error.message : error}`),
+  );
+});
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(

@@ -11,7 +11,10 @@ import type { SandboxEnv } from './callers.ts';
 import type { SandboxStore } from './store/sandbox-store.ts';
 
 /** On OPTIONS, the caller's window without counting it; nothing to say while the store is out of reach. */
-export function reportStanding(store: SandboxStore, clock: Clock): MiddlewareHandler<SandboxEnv> {
+export function reportStanding(
+  store: Pick<SandboxStore<unknown>, 'peek'>,
+  clock: Clock,
+): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') {
       const window = await store.peek(c.var.identity, c.var.quota, clock.now()).catch(() => undefined);
@@ -23,7 +26,7 @@ export function reportStanding(store: SandboxStore, clock: Clock): MiddlewareHan
 
 /** Counts the request; over the quota it is refused (429), and past the ban's allowance banned (403). */
 export function admitCalls(
-  store: SandboxStore,
+  store: Pick<SandboxStore<unknown>, 'admit'>,
   clock: Clock,
   ban: BanPolicy | undefined,
 ): MiddlewareHandler<SandboxEnv> {

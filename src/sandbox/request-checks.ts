@@ -6,7 +6,7 @@
  * nothing has changed state yet.
  */
 import type { OpenAPIV3 } from 'openapi-types';
-import type { ApiOperation, ApiParameter, ApiRequestPolicy } from '../openapi/index.ts';
+import { type ApiOperation, type ApiParameter, type ApiRequestPolicy, isJsonMediaType } from '../openapi/index.ts';
 import { ApiError } from './api-error.ts';
 import type { SpecSchemas, ValueProblem } from './spec-schemas.ts';
 
@@ -45,8 +45,9 @@ export function checkParameters(
           ? (request.query.get(parameter.name) ?? undefined)
           : request.header(parameter.name);
     const label = `${locationWord[parameter.in]} parameter '${parameter.name}'`;
+    const where = { parameter: parameter.name, in: parameter.in };
     if (raw === undefined || raw === '') {
-      if (parameter.required) throw new ApiError('invalid_parameter', `${label} is required.`);
+      if (parameter.required) throw new ApiError('invalid_parameter', `${label} is required.`, {}, where);
       continue;
     }
     if (!parameter.schema) {
@@ -60,6 +61,8 @@ export function checkParameters(
       throw new ApiError(
         'invalid_parameter',
         `${label} must be an integer from ${range.min} to ${range.max} (${range.format}); got ${raw}.`,
+        {},
+        where,
       );
     }
     const value = convert(raw, schema);
@@ -68,6 +71,8 @@ export function checkParameters(
       throw new ApiError(
         'invalid_parameter',
         `${label} must be ${schemas.expectation(parameter.schema)}; got ${/^-?\d+(\.\d+)?$/.test(raw) ? raw : `'${raw}'`}.`,
+        {},
+        where,
       );
     }
     values[parameter.name] = value;
@@ -109,7 +114,7 @@ export async function checkBody(
 ): Promise<unknown> {
   const body = operation.requestBody;
   if (!body) return undefined;
-  const media = body.content.find((m) => m.mediaType === 'application/json');
+  const media = body.content.find((m) => isJsonMediaType(m.mediaType));
   const length = Number(request.header('content-length') ?? Number.NaN);
   const contentType = request.header('content-type');
   const hasBody = contentType !== undefined || (Number.isFinite(length) && length > 0);
@@ -167,7 +172,7 @@ export async function checkBody(
     }
   }
   const problem = pickProblem(schemas.check(media.schema, input));
-  if (problem) throw new ApiError('invalid_body', describeProblem(problem));
+  if (problem) throw new ApiError('invalid_body', describeProblem(problem), {}, { pointer: bodyPointer(problem.path) });
   return input;
 }
 
@@ -293,8 +298,19 @@ function rank(problem: ValueProblem): number {
   return problem.kind === 'required' ? 0 : problem.path === '' ? 2 : 1;
 }
 
+/** `items[0].name` → `/items/0/name` (RFC 6901: `~` and `/` inside a name escaped). */
+function bodyPointer(path: string): string {
+  if (path === '') return '';
+  return path
+    .split(/\.|\[(\d+)\]/)
+    .filter((segment) => segment !== undefined && segment !== '')
+    .map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`)
+    .join('');
+}
+
 function describeProblem(problem: ValueProblem): string {
   if (problem.kind === 'required') return `Body field '${problem.path}' is required.`;
+  if (problem.kind === 'unknown') return `Body field '${problem.path}' is not part of this request; remove it.`;
   if (problem.path === '') return `The body must be ${problem.expected}; got ${typeName(problem.actual)}.`;
   return `Body field '${problem.path}' must be ${problem.expected}; got ${JSON.stringify(problem.actual)}.`;
 }

@@ -8,6 +8,17 @@ import { sandboxErrorCodes } from './api-error.ts';
 import { handlers } from './handlers/index.ts';
 import { keyHandlers } from './handlers/sandbox-keys.ts';
 
+/**
+ * Whether the hand-written rules (`handlers/`) are this description's: it has every operation they handle. A
+ * description without them gets a sandbox made from the description itself (`described/`); one with all of them
+ * and more, or with them all but a code or the demo keys, is the Pet Store's gone out of step, which
+ * `checkAgainstSpec` names.
+ */
+export function hasHandwrittenRules(model: ApiModel): boolean {
+  const specIds = new Set(servedOperations(model).map((o) => o.operationId));
+  return [...Object.keys(handlers), ...Object.keys(keyHandlers)].every((id) => specIds.has(id));
+}
+
 /** Throws naming every disagreement; returns the quota of requests without a valid key. */
 export function checkAgainstSpec(model: ApiModel): Quota {
   const problems: string[] = [];

@@ -144,6 +144,10 @@ export class SpecSchemas {
       (acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg),
       '',
     );
+    if (error.keyword === 'additionalProperties') {
+      const extra = String((error.params as { additionalProperty: string }).additionalProperty);
+      return { path: path ? `${path}.${extra}` : extra, kind: 'unknown', expected: 'absent' };
+    }
     if (error.keyword === 'required') {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
       return { path: path ? `${path}.${missing}` : missing, kind: 'required', expected: 'present' };

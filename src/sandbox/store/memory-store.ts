@@ -4,8 +4,8 @@
  * runs to its end before another starts, so each is atomic as it is.
  */
 import { admitRequest, peekWindow, type Usage } from '../../rate-limits/rate-limiter.ts';
-import { Records, type RecordsData, seedData } from './records.ts';
-import type { PersonalKey, SandboxStore } from './sandbox-store.ts';
+import { petStoreDataSets, type Records } from './records.ts';
+import type { DataSetKind, PersonalKey, SandboxStore } from './sandbox-store.ts';
 
 /** A value and when it is forgotten (epoch ms by `now`); kept for ever without one. */
 interface Kept<T> {
@@ -13,12 +13,15 @@ interface Kept<T> {
   endsAt?: number;
 }
 
-export function createMemoryStore(seed: () => RecordsData = seedData, now: () => number = Date.now): SandboxStore {
-  const dataSets = new Map<string, Kept<Records>>();
+export function createMemoryStore(): SandboxStore<Records>;
+export function createMemoryStore<D>(kind: DataSetKind<D>, now?: () => number): SandboxStore<D>;
+export function createMemoryStore<D>(
+  kind: DataSetKind<D> = petStoreDataSets() as unknown as DataSetKind<D>,
+  now: () => number = Date.now,
+): SandboxStore<D> {
+  const dataSets = new Map<string, Kept<D>>();
   const keys = new Map<string, Kept<PersonalKey>>();
   const usage = new Map<string, Usage>();
-  // What a data set nobody has changed reads as: one copy of the seed, shared, since reads change nothing.
-  const unchanged = new Records(seed());
   const live = <T>(kept: Kept<T> | undefined) =>
     kept && (kept.endsAt === undefined || kept.endsAt > now()) ? kept.value : undefined;
   /** Forgets what has ended: run as keys are issued, so memory stays bounded by the issuing limits. */
@@ -28,10 +31,11 @@ export function createMemoryStore(seed: () => RecordsData = seedData, now: () =>
     }
   };
   return {
-    read: async (scope, use) => use(live(dataSets.get(scope)) ?? unchanged),
+    // What a data set nobody has changed reads as: the kind's seed, shared, since reads change nothing.
+    read: async (scope, use) => use(live(dataSets.get(scope)) ?? kind.seed(scope)),
     update: async (scope, change, lifetimeMs) => {
       // Changed on a copy, kept whole: a change that throws half-way leaves nothing behind.
-      const draft = new Records((live(dataSets.get(scope)) ?? unchanged).toData());
+      const draft = kind.copy(live(dataSets.get(scope)) ?? kind.seed(scope));
       const result = change(draft);
       dataSets.set(scope, lifetimeMs ? { value: draft, endsAt: now() + lifetimeMs } : { value: draft });
       return result;

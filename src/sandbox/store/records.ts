@@ -5,6 +5,8 @@
  * the spec's examples show, so what the reference shows is what the sandbox
  * answers.
  */
+import type { DataSetKind } from './sandbox-store.ts';
+
 export type PetStatus = 'available' | 'pending' | 'sold';
 
 export interface Category {
@@ -153,4 +155,18 @@ export function seedData(): RecordsData {
   }
   for (const order of seedOrders) records.orders.insert(order);
   return records.toData();
+}
+
+/** The Pet Store's data sets: every one starts from the seed (one copy, shared by every reader until a change). */
+export function petStoreDataSets(seed: () => RecordsData = seedData): DataSetKind<Records> {
+  let unchanged: Records | undefined;
+  return {
+    seed: () => {
+      unchanged ??= new Records(seed());
+      return unchanged;
+    },
+    copy: (records) => new Records(records.toData()),
+    encode: (records) => JSON.stringify(records.toData()),
+    decode: (json) => new Records(JSON.parse(json) as RecordsData),
+  };
 }

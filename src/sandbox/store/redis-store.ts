@@ -14,8 +14,8 @@
  */
 import { Redis } from 'ioredis';
 import { admitRequest, peekWindow, type Usage, usageLifetime } from '../../rate-limits/rate-limiter.ts';
-import { Records, type RecordsData, seedData } from './records.ts';
-import { type PersonalKey, type SandboxStore, StoreUnavailableError } from './sandbox-store.ts';
+import { petStoreDataSets, type Records } from './records.ts';
+import { type DataSetKind, type PersonalKey, type SandboxStore, StoreUnavailableError } from './sandbox-store.ts';
 
 /** Keeps `value` (ARGV[2], with its lifetime in ms, ARGV[3]; 0 for none) if the key is still at ARGV[1]. */
 const compareAndSet = `
@@ -70,10 +70,11 @@ function parseValue(raw: string | null | undefined): Versioned {
   return { version: Number(raw.slice(0, colon)), json: raw.slice(colon + 1) };
 }
 
-export interface RedisStoreOptions {
+export interface RedisStoreOptions<D> {
   /** Prefix of every key the sandbox writes, so that it can share a Redis. */
   prefix?: string;
-  seed?: () => RecordsData;
+  /** What a data set holds: the Pet Store's records unless given. */
+  dataSets?: DataSetKind<D>;
   /** Told when the connection is lost (with why) and when it is back. */
   onConnection?: (up: boolean, detail?: string) => void;
 }
@@ -87,7 +88,12 @@ const commandTimeoutMs = 800;
 /** How long a command waits for a connection being made before the request is answered 503. */
 const connectWaitMs = 400;
 
-export function createRedisStore(url: string, options: RedisStoreOptions = {}): SandboxStore {
+export function createRedisStore(url: string, options?: RedisStoreOptions<Records>): SandboxStore<Records>;
+export function createRedisStore<D>(
+  url: string,
+  options: RedisStoreOptions<D> & { dataSets: DataSetKind<D> },
+): SandboxStore<D>;
+export function createRedisStore<D>(url: string, options: RedisStoreOptions<D> = {}): SandboxStore<D> {
   const redis = new Redis(url, {
     // Commands issued in the same tick go out together: under load, one round trip serves many requests.
     enableAutoPipelining: true,
@@ -111,7 +117,7 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   redis.defineCommand('compareAndSet', { numberOfKeys: 1, lua: compareAndSet });
   const cas = redis as unknown as CasClient;
   const prefix = options.prefix ?? 'petstore:sandbox:';
-  const seed = options.seed ?? seedData;
+  const dataSets = options.dataSets ?? (petStoreDataSets() as unknown as DataSetKind<D>);
   const lastSeen = new Map<string, Versioned>();
   const queues = new Map<string, Queued<unknown>[]>();
 
@@ -234,10 +240,11 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
     });
   }
 
-  const records: Codec<Records> = {
-    decode: (json) => new Records(json === undefined ? seed() : (JSON.parse(json) as RecordsData)),
-    encode: (state) => JSON.stringify(state.toData()),
-  };
+  /** A data set's codec: unwritten, it reads as its seed (the kind's, for that scope). */
+  const records = (scope: string): Codec<D> => ({
+    decode: (json) => (json === undefined ? dataSets.seed(scope) : dataSets.decode(json)),
+    encode: (state) => dataSets.encode(state),
+  });
   const usage: Codec<Usage | undefined> = {
     decode: (json) => (json === undefined ? undefined : (JSON.parse(json) as Usage)),
     encode: (state) => JSON.stringify(state),
@@ -246,12 +253,12 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
   return {
     async read(scope, use) {
       const current = await fetch(`${prefix}data:${scope}`);
-      return use(records.decode(current.json));
+      return use(records(scope).decode(current.json));
     },
     update(scope, changeRecords, lifetimeMs = 0) {
-      return change(`${prefix}data:${scope}`, records, (state) => {
+      return change(`${prefix}data:${scope}`, records(scope), (state) => {
         // Changed on a copy: a step that throws half-way leaves the batch's state as it was.
-        const draft = new Records(state.toData());
+        const draft = dataSets.copy(state);
         const result = changeRecords(draft);
         return { state: draft, lifetimeMs, result };
       });

@@ -10,16 +10,31 @@
 import type { Admission, BanPolicy, Quota, RateWindow } from '../../rate-limits/rate-limiter.ts';
 import type { Records } from './records.ts';
 
-export interface SandboxStore {
+/**
+ * What a store keeps in each data set, and how: the Pet Store's records (`records.ts`), or the collections of a
+ * sandbox made from any description (`../described/`). The store does not know which.
+ */
+export interface DataSetKind<D> {
+  /** What the data set `scope` reads as while nothing was written to it. Never changed: a change runs on a copy. */
+  seed(scope: string): D;
+  /** A copy to change: a change that throws half-way leaves the original as it was. */
+  copy(data: D): D;
+  /** As JSON text, for a store outside this process, and back. */
+  encode(data: D): string;
+  decode(json: string): D;
+}
+
+/** `D`: what one data set holds (the Pet Store's records unless the sandbox was made from another description). */
+export interface SandboxStore<D = Records> {
   /** Reads the records of the data set `scope` (its seed, while nothing was written to it). */
-  read<T>(scope: string, use: (records: Records) => T): Promise<T>;
+  read<T>(scope: string, use: (records: D) => T): Promise<T>;
   /**
    * Runs `change` on the latest records of `scope` and keeps what it changed, atomically: were they changed
    * meanwhile (by another request or another process), `change` runs again on the newer records. `change` must do
    * nothing but read and change the records; when it throws, nothing is kept. With `lifetimeMs`, the data set is
    * forgotten that long after (a personal key's copy, which ends with the key); else it is kept.
    */
-  update<T>(scope: string, change: (records: Records) => T, lifetimeMs?: number): Promise<T>;
+  update<T>(scope: string, change: (records: D) => T, lifetimeMs?: number): Promise<T>;
   /** Keeps a personal key for `lifetimeMs`. */
   saveKey(key: string, record: PersonalKey, lifetimeMs: number): Promise<void>;
   /** A personal key, while it lasts. */
