@@ -40,7 +40,7 @@ export type SandboxErrorCode = (typeof sandboxErrorCodes)[number];
  * Codes only a sandbox made from another description sends (`described/`): that description has no catalog, so
  * the Pet Store's start-up check (every code in the catalog) does not apply to them.
  */
-export const describedErrorCodes = ['missing_credentials', 'id_taken'] as const;
+export const describedErrorCodes = ['missing_credentials'] as const;
 
 export type DescribedErrorCode = (typeof describedErrorCodes)[number];
 

@@ -37,7 +37,7 @@ export function checkParameters(
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const parameter of operation.parameters) {
-    if (parameter.in === 'cookie') continue;
+    if (parameter.in === 'cookie' || ignoredHeader(parameter)) continue;
     const raw =
       parameter.in === 'path'
         ? request.pathParams[parameter.name]
@@ -65,6 +65,21 @@ export function checkParameters(
         where,
       );
     }
+    if (schema.type === 'array' || schema.type === 'object') {
+      // A list or object in a URL or header: its items are checked, converted as the style writes them.
+      const value =
+        schema.type === 'array' ? listValue(parameter, raw, request, schemas.resolve(schema.items ?? {})) : raw;
+      if (schema.type === 'array' && schemas.check(parameter.schema, value).length > 0) {
+        throw new ApiError(
+          'invalid_parameter',
+          `${label} must be ${schemas.expectation(parameter.schema)} of ${schemas.expectation(schema.items ?? {})}; got '${raw}'.`,
+          {},
+          where,
+        );
+      }
+      values[parameter.name] = value;
+      continue;
+    }
     const value = convert(raw, schema);
     // The schema check sees a number; an integer past 2^53 differs from it only below what any bound here means.
     if (schemas.check(parameter.schema, typeof value === 'bigint' ? Number(value) : value).length > 0) {
@@ -78,6 +93,32 @@ export function checkParameters(
     values[parameter.name] = value;
   }
   return values;
+}
+
+/**
+ * A list parameter's items, as its style writes them: a query's `form` with `explode` (its default) repeats the
+ * name (`?tag=a&tag=b`); otherwise items are joined by commas (`form`, `simple`), spaces or pipes.
+ */
+function listValue(
+  parameter: ApiParameter,
+  raw: string,
+  request: IncomingRequest,
+  items: OpenAPIV3.SchemaObject,
+): unknown[] {
+  const style = parameter.style ?? (parameter.in === 'query' ? 'form' : 'simple');
+  const explode = parameter.explode ?? style === 'form';
+  const texts =
+    parameter.in === 'query' && style === 'form' && explode
+      ? request.query.getAll(parameter.name)
+      : raw.split(style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',');
+  return texts.map((text) => convert(text, items));
+}
+
+/** OpenAPI 3 (Parameter Object, `in`): header parameters named Accept, Content-Type or Authorization are ignored. */
+function ignoredHeader(parameter: ApiParameter): boolean {
+  return (
+    parameter.in === 'header' && ['accept', 'content-type', 'authorization'].includes(parameter.name.toLowerCase())
+  );
 }
 
 /**

@@ -30,12 +30,22 @@ export class SpecSchemas {
   readonly #ajv: Ajv;
   readonly #compiled = new WeakMap<object, ValidateFunction>();
 
-  constructor(schemas: SchemaResolver) {
+  /**
+   * `checkFormats: false` leaves `format` unchecked: a sandbox made from another description must take that
+   * description's own examples, and real ones break their formats (Train Travel's trip_id example is no UUID).
+   */
+  constructor(schemas: SchemaResolver, { checkFormats = true }: { checkFormats?: boolean } = {}) {
     this.#schemas = schemas;
     // `nullable` is OpenAPI 3.0's and Ajv knows it; `example`, `x-*` and friends are annotations.
-    this.#ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false });
+    this.#ajv = new Ajv({
+      allErrors: true,
+      strict: false,
+      verbose: true,
+      validateSchema: false,
+      validateFormats: checkFormats,
+    });
     addFormats(this.#ajv);
-    this.#ajv.addSchema(schemas.referenceRoot(), documentId);
+    this.#ajv.addSchema(withNumericBounds(schemas.referenceRoot()) as object, documentId);
   }
 
   /** Follows a reference to the schema it names. */
@@ -131,9 +141,15 @@ export class SpecSchemas {
   #validator(schema: SchemaOrRef): ValidateFunction {
     let validate = this.#compiled.get(schema);
     if (!validate) {
-      validate = this.#ajv.compile(
-        isReference(schema) ? { $ref: `${documentId}${schema.$ref}` } : absoluteRefs(schema),
-      );
+      try {
+        validate = this.#ajv.compile(
+          isReference(schema) ? { $ref: `${documentId}${schema.$ref}` } : withNumericBounds(absoluteRefs(schema)),
+        );
+      } catch {
+        // A schema Ajv cannot compile (a `pattern` that is no JavaScript regular expression, a keyword of the
+        // wrong type) checks nothing, rather than failing every request that meets it.
+        validate = Object.assign(() => true, { errors: null }) as unknown as ValidateFunction;
+      }
       this.#compiled.set(schema, validate);
     }
     return validate;
@@ -187,4 +203,42 @@ function absoluteRefs(value: unknown): object {
         : absoluteRefs(child),
     ]),
   );
+}
+
+/**
+ * OpenAPI 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` (a flag on `minimum`/`maximum`) as the numbers the
+ * JSON Schema Ajv reads wants. What has none is returned as it is, and so is every part of a value without one:
+ * the description is not copied to be read.
+ */
+function withNumericBounds(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    let changed = false;
+    const items = value.map((item) => {
+      const next = withNumericBounds(item);
+      if (next !== item) changed = true;
+      return next;
+    });
+    return changed ? items : value;
+  }
+  if (!isRecord(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const next = withNumericBounds(child);
+    if (next !== child) {
+      copy ??= { ...value };
+      copy[key] = next;
+    }
+  }
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof value[flag] !== 'boolean') continue;
+    copy ??= { ...value };
+    if (value[flag] === true && typeof value[bound] === 'number') {
+      copy[flag] = value[bound];
+      delete copy[bound];
+    } else delete copy[flag];
+  }
+  return copy ?? value;
 }

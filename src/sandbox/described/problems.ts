@@ -33,7 +33,6 @@ export const describedStatus: Record<SandboxErrorCode | DescribedErrorCode, numb
   route_not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
-  id_taken: 409,
   category_name_taken: 409,
   category_in_use: 409,
   pet_has_open_orders: 409,
