@@ -27,15 +27,22 @@ export function withoutClosedOperations(document: Record<string, unknown>): Reco
 
 /**
  * `document` with a hosted sandbox in the place of the description's local one, wherever that is listed (the
- * document, a path item, an operation), or first in the document's own list when the description names none.
+ * document, a path item, an operation), or first in the document's own list when the description names none (as
+ * is a local sandbox made from a description that names none).
  * The local one's description (how to run it) is not the hosted one's, so it gets its own.
  */
 export function withSandboxAt(
   document: Record<string, unknown>,
   sandbox: SandboxTarget | undefined,
 ): Record<string, unknown> {
-  if (!sandbox?.hosted) return document;
-  const hosted = { url: sandbox.url, description: 'Sandbox: try the API with a key made for you' };
+  // A local sandbox the description lists (the Pet Store's) is in the document already.
+  if (!sandbox || (!sandbox.hosted && sandbox.describedUrl !== undefined)) return document;
+  const hosted = {
+    url: sandbox.url,
+    description: sandbox.hosted
+      ? 'Sandbox: try the API with a key made for you'
+      : 'Sandbox on this machine, made from the description',
+  };
   const moved = (servers: unknown) =>
     arrayOf(servers).map((server) => (isRecord(server) && server.url === sandbox.describedUrl ? hosted : server));
   const swapped = mapServerLists(document, moved);
