@@ -74,6 +74,9 @@ export async function bundleSandbox(dir: string, from = root): Promise<SandboxBu
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
+    // debug (ioredis uses it) asks for supports-color inside a try, doing without when it is not installed: in the
+    // image it is not (here it is, for development tools only), so the bundle never takes it.
+    external: ['supports-color'],
     banner: {
       js: "import { createRequire as __sandboxRequire } from 'node:module'; const require = __sandboxRequire(import.meta.url);",
     },
