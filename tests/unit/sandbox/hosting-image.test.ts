@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yaml from 'yaml';
 import { bundleSandbox, sandboxProgram } from '../../../src/build/sandbox-bundle.ts';
 import { sandboxDemoKeys } from '../../../src/openapi/index.ts';
 import { type ImageFiles, makeImageFiles } from '../../support/container-image.ts';
@@ -138,6 +139,24 @@ describe('the sandbox image, two of it on one Redis behind the shipped HAProxy',
       expect(text.split('\n')[0]).toMatch(/^- \[Custom domains\]\(https?:\/\/[^)]+\/guides\/custom-domains\.md\)/);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe('compose.yaml', () => {
+  it('builds the sandboxes from this Containerfile and lets HAProxy allow the origins they allow', () => {
+    type Service = { build?: { context: string; dockerfile: string }; environment?: Record<string, string> };
+    const compose = yaml.parse(readFileSync(path.join(root, 'src/sandbox/deploy/compose.yaml'), 'utf8'), {
+      merge: true,
+    }) as { services: Record<string, Service> };
+    const { haproxy, ...others } = compose.services;
+    const sandboxServices = Object.values(others).filter((service) => service.build);
+    expect(sandboxServices.length).toBe(2);
+    for (const service of sandboxServices) {
+      const built = service.build ?? { context: '', dockerfile: '' };
+      const context = path.resolve(root, 'src/sandbox/deploy', built.context);
+      expect(path.resolve(context, built.dockerfile)).toBe(containerfile);
+      expect(service.environment?.SANDBOX_ALLOWED_ORIGINS).toBe(haproxy?.environment?.SANDBOX_ALLOWED_ORIGINS);
     }
   });
 });
