@@ -434,44 +434,6 @@ describe('the request notes', () => {
   });
 });
 
-describe('the note when the sandbox does not answer', () => {
-  const target: ConsoleTarget = {
-    documentUrl: '/openapi.json',
-    method: 'get',
-    path: '/pets',
-    servers: ['https://sandbox.example.org'],
-    request: { parameters: [] },
-    documentedHeaders: {},
-  };
-  const note = (hosted: boolean) =>
-    renderToString(
-      h(RequestNotes, {
-        target,
-        state: {
-          key: NO_KEY,
-          onSandbox: true,
-          remembered: false,
-          summary: undefined,
-          unreachable: { server: 'https://sandbox.example.org', sandbox: true, hosted },
-        },
-        actions: { remember: () => {}, clear: () => {}, usePlan: () => {} },
-      }),
-    );
-
-  it('on the published site says the hosted sandbox is unavailable, to try later, and names no command', async () => {
-    const text = (await note(true)).replace(/<[^>]+>/g, '');
-    expect(text).toContain('The sandbox at https://sandbox.example.org did not answer. It is unavailable just now.');
-    expect(text).toContain('Try again later.');
-    expect(text).not.toMatch(/npm|Start the sandbox|your connection/);
-  });
-
-  it('on a local sandbox (npm run dev) still says how to start it', async () => {
-    const text = (await note(false)).replace(/<[^>]+>/g, '');
-    expect(text).toContain('The sandbox at https://sandbox.example.org did not answer.');
-    expect(text).toContain('Start the sandbox with npm run sandbox');
-  });
-});
-
 describe('the key note off the sandbox', () => {
   const target: ConsoleTarget = {
     documentUrl: '/openapi.json',
