@@ -18,8 +18,11 @@ export interface ConsoleState {
   issuing?: string | undefined;
   /** Why the sandbox gave no personal key, when it did not. */
   keyProblem?: string | undefined;
-  /** The server the last request got no answer from (`sandbox`: it is the sandbox). */
-  unreachable?: { server: string; sandbox: boolean } | undefined;
+  /**
+   * The server the last request got no answer from (`sandbox`: it is the sandbox; `hosted`: a hosted one, which
+   * the visitor cannot start).
+   */
+  unreachable?: { server: string; sandbox: boolean; hosted: boolean } | undefined;
   /** Whether the server chosen in the console is the sandbox. */
   onSandbox: boolean;
   remembered: boolean;
@@ -217,8 +220,20 @@ export const ResponseNotes = defineComponent({
   },
 });
 
-/** Said in place of the browser's bare "Failed to fetch": which server, what may be wrong, what to do. */
-function unreachableNote({ server, sandbox }: { server: string; sandbox: boolean }): VNode {
+/**
+ * Said in place of the browser's bare "Failed to fetch": which server, what may be wrong, what to do. A hosted
+ * sandbox's visitors can only wait for it (nothing on their side starts it); a local one is the reader's own.
+ */
+function unreachableNote({ server, sandbox, hosted }: NonNullable<ConsoleState['unreachable']>): VNode {
+  if (sandbox && hosted) {
+    return h('div', { class: 'pst-console-unreachable' }, [
+      h('p', { class: 'pst-console-warning', role: 'alert' }, [
+        h('strong', `The sandbox at ${server} did not answer. `),
+        'It is unavailable just now.',
+      ]),
+      h('p', 'Try again later.'),
+    ]);
+  }
   const what = sandbox ? 'The sandbox' : 'The server';
   return h('div', { class: 'pst-console-unreachable' }, [
     h('p', { class: 'pst-console-warning', role: 'alert' }, [

@@ -216,7 +216,7 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     plugins: [portalPlugin],
     options: {
       hiddenClients: true,
-      customFetch: noticingUnreachable(state, sandbox?.url, () => revealAnswer('.pst-console-unreachable')),
+      customFetch: noticingUnreachable(state, sandbox, () => revealAnswer('.pst-console-unreachable')),
     },
   });
   keepRepairingMarkup(el);
@@ -244,7 +244,11 @@ const keyValue = (key: KeyInField) => (key.source === 'none' ? '' : key.key);
  * The console's fetch: the browser's, noting a request that got no answer at all (the browser says only "Failed to
  * fetch", for a server that is down, not there, or that CORS or the page's CSP keeps this page from reading).
  */
-function noticingUnreachable(state: ConsoleState, sandboxUrl: string | undefined, noticed: () => void): typeof fetch {
+function noticingUnreachable(
+  state: ConsoleState,
+  sandbox: ConsoleTarget['sandbox'],
+  noticed: () => void,
+): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
     try {
@@ -253,10 +257,8 @@ function noticingUnreachable(state: ConsoleState, sandboxUrl: string | undefined
       const aborted = error instanceof DOMException && error.name === 'AbortError';
       if (!aborted) {
         state.summary = undefined;
-        state.unreachable = {
-          server: url.origin,
-          sandbox: sandboxUrl !== undefined && url.href.startsWith(sandboxUrl),
-        };
+        const onSandbox = sandbox !== undefined && url.href.startsWith(sandbox.url);
+        state.unreachable = { server: url.origin, sandbox: onSandbox, hosted: onSandbox && sandbox.hosted };
         noticed();
       }
       throw error;

@@ -14,14 +14,20 @@ export interface LoadBalancer {
   stop(): Promise<void>;
 }
 
-/** Starts HAProxy in front of two sandboxes (`host:port` each) and resolves once it answers. */
-export async function startLoadBalancer(sandboxes: [string, string]): Promise<LoadBalancer> {
+/**
+ * Starts HAProxy in front of two sandboxes (`host:port` each) and resolves once it answers. `env` sets the
+ * configuration's other variables: the origins the sandboxes allow (SITE_URL, SANDBOX_ALLOWED_ORIGINS).
+ */
+export async function startLoadBalancer(
+  sandboxes: [string, string],
+  env: Record<string, string> = {},
+): Promise<LoadBalancer> {
   if (spawnSync('sh', ['-c', 'command -v haproxy']).status !== 0) {
     throw new Error('No haproxy for the load-balancer tests. On Debian or Ubuntu: apt-get install -y haproxy.');
   }
   const port = await freePort();
   const child: ChildProcess = spawn('haproxy', ['-db', '-f', config], {
-    env: { ...process.env, LB_BIND: `127.0.0.1:${port}`, SANDBOX_1: sandboxes[0], SANDBOX_2: sandboxes[1] },
+    env: { ...process.env, ...env, LB_BIND: `127.0.0.1:${port}`, SANDBOX_1: sandboxes[0], SANDBOX_2: sandboxes[1] },
     stdio: 'ignore',
   });
   const baseUrl = `http://127.0.0.1:${port}`;

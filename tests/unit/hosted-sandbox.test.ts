@@ -227,20 +227,34 @@ describe('what the console says', () => {
     expect(text(refused)).toContain('The sandbox at https://x did not issue a key (429 rate_limited).');
   });
 
-  it('a request without an answer names the server and the likely reasons, not "Failed to fetch"', async () => {
+  it('a request the hosted sandbox does not answer: unavailable, try again later, no command and no blame', async () => {
     const sandbox = await renderToString(
       h(RequestNotes, {
         target: hostedTarget,
-        state: state({ unreachable: { server: hostedUrl, sandbox: true } }),
+        state: state({ unreachable: { server: hostedUrl, sandbox: true, hosted: true } }),
         actions,
       }),
     );
-    expect(text(sandbox)).toContain(`The sandbox at ${hostedUrl} did not answer.`);
-    expect(text(sandbox)).toMatch(/offline.*stopped or not deployed.*CORS/);
+    expect(text(sandbox)).toContain(`The sandbox at ${hostedUrl} did not answer. It is unavailable just now.`);
+    expect(text(sandbox)).toContain('Try again later.');
+    expect(text(sandbox)).not.toMatch(/npm|Start the sandbox|offline/);
+  });
+
+  it('a request without an answer from a local sandbox or another server names it and the likely reasons', async () => {
+    const local = await renderToString(
+      h(RequestNotes, {
+        target: hostedTarget,
+        state: state({ unreachable: { server: 'http://localhost:4010', sandbox: true, hosted: false } }),
+        actions,
+      }),
+    );
+    expect(text(local)).toContain('The sandbox at http://localhost:4010 did not answer.');
+    expect(text(local)).toMatch(/offline.*stopped or not deployed.*CORS/);
+    expect(text(local)).toContain('Start the sandbox with npm run sandbox');
     const api = await renderToString(
       h(RequestNotes, {
         target: hostedTarget,
-        state: state({ unreachable: { server: 'https://api.example.org', sandbox: false } }),
+        state: state({ unreachable: { server: 'https://api.example.org', sandbox: false, hosted: false } }),
         actions,
       }),
     );
