@@ -8,15 +8,32 @@
  * besides this machine's, e.g. the published portal), SITE_URL (also allowed),
  * SANDBOX_STORE (redis://host:port[/db]: keep records and rate-limit counts in
  * Redis or Valkey, so several sandboxes answer as one; default: in memory),
- * PETSTORE_SPEC (another description).
+ * PETSTORE_SPEC (another description). With `"tryIt": { "passThrough": true }` in the description's portal.json
+ * (PETSTORE_PORTAL names another file), it also serves the guarded pass-through to the description's own servers at
+ * /proxy (src/sandbox/pass-through/).
  */
 
 import type { HttpBindings } from '@hono/node-server';
 import { mcpHttpHandler, mcpPath } from '../mcp/http.ts';
 import { mcpOptions } from '../mcp/options.ts';
-import { loadApiModel, resolveSpecPath, SpecError, sandboxServer } from '../openapi/index.ts';
+import {
+  anonymousQuota,
+  loadApiModel,
+  passThroughBases,
+  resolveSpecPath,
+  SpecError,
+  sandboxServer,
+} from '../openapi/index.ts';
+import { loadPortalConfig } from '../publishing/portal-config.ts';
+import { SiteConfigError } from '../publishing/site-config.ts';
 import { createSandbox } from './app.ts';
 import { listen } from './http-server.ts';
+import {
+  createPassThrough,
+  isPassThroughPath,
+  type PassThrough,
+  passThroughPath,
+} from './pass-through/pass-through.ts';
 import { createMemoryStore } from './store/memory-store.ts';
 import { createRedisStore } from './store/redis-store.ts';
 
@@ -56,9 +73,34 @@ const statusOf = new Map(model.errorCodes.map((entry) => [entry.code, entry.stat
 // The docs' MCP server beside the API, at /mcp (src/mcp/http.ts), once the port is known: its call_sandbox sends
 // to this sandbox itself. The sandbox app knows nothing of it.
 let mcp: ((request: Request) => Promise<Response>) | undefined;
+// The pass-through to the description's own servers, at /proxy, when portal.json turns it on; the app knows nothing
+// of it either. It counts against the same store and keyless quota as the sandbox.
+const portal = (() => {
+  try {
+    return loadPortalConfig(specPath);
+  } catch (error) {
+    console.error(error instanceof SiteConfigError ? error.message : error);
+    return process.exit(1);
+  }
+})();
+const keylessQuota = anonymousQuota(model);
+const passThrough: PassThrough | undefined =
+  portal.tryIt?.passThrough && keylessQuota
+    ? createPassThrough({
+        bases: passThroughBases(model),
+        store,
+        quota: keylessQuota,
+        ban: model.rateLimits?.temporaryBan,
+        allowedOrigins,
+      })
+    : undefined;
 const service = {
-  fetch: (request: Request, env?: HttpBindings) =>
-    mcp && new URL(request.url).pathname === mcpPath ? mcp(request) : app.fetch(request, env),
+  fetch: (request: Request, env?: HttpBindings) => {
+    const { pathname } = new URL(request.url);
+    if (mcp && pathname === mcpPath) return mcp(request);
+    if (passThrough && isPassThroughPath(pathname)) return passThrough(request, env);
+    return app.fetch(request, env);
+  },
 };
 const server = listen(
   service,
@@ -69,6 +111,10 @@ const server = listen(
       `Pet Store sandbox on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`,
     );
     console.log(`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`);
+    if (passThrough) {
+      const bases = passThroughBases(model);
+      console.log(`Pass-through at ${passThroughPath}/<url> to ${bases.length > 0 ? bases.join(', ') : 'no server'}`);
+    }
     const self = `http://${hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname}:${listening}`;
     mcpOptions(model, specPath, self).then(
       (options) => {
