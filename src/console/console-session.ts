@@ -28,6 +28,7 @@ import { type ConsoleState, type KeyActions, RequestNotes, ResponseNotes } from 
 import themeStyles from './console-theme.css?url';
 import { chooseKey, fieldChanged, type KeyInField, NO_KEY } from './key-choice.ts';
 import { keepRepairingMarkup } from './markup-repairs.ts';
+import { throughPassThrough } from './pass-through.ts';
 import { createPersonalKeys } from './personal-keys.ts';
 import { summarizeResponse } from './response-summary.ts';
 
@@ -217,7 +218,10 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     plugins: [portalPlugin],
     options: {
       hiddenClients: true,
-      customFetch: noticingUnreachable(state, sandbox?.url, () => revealAnswer('.pst-console-unreachable')),
+      customFetch: throughPassThrough(
+        target.passThrough,
+        noticingUnreachable(state, sandbox?.url, () => revealAnswer('.pst-console-unreachable')),
+      ),
     },
   });
   keepRepairingMarkup(el);
