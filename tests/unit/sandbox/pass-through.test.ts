@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { throughPassThrough } from '../../../src/console/pass-through.ts';
 import { anonymousQuota, loadApiModel, passThroughBases } from '../../../src/openapi/index.ts';
 import { ManualClock } from '../../../src/rate-limits/clock.ts';
 import { nonPublicKind } from '../../../src/sandbox/pass-through/addresses.ts';
@@ -198,6 +199,18 @@ describe('the pass-through', () => {
     // Cookies, the docs site's Origin and Referer, and forwarding headers stay behind.
     for (const name of ['cookie', 'origin', 'referer', 'x-forwarded-for'])
       expect(received?.headers[name]).toBeUndefined();
+  });
+
+  it("takes what the console's wrapper sends: the real URL in, the real server's answer out", async () => {
+    const { port } = await startPassThrough();
+    seen.length = 0;
+    const send = throughPassThrough({ url: `http://127.0.0.1:${port}/proxy`, servers: bases }, fetch);
+    const response = await send(
+      new Request(stubUrl('/v1/things?q=a%20b'), { method: 'PATCH', headers: { 'X-API-Key': 'k' }, body: 'hi' }),
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ method: 'PATCH', query: '?q=a%20b', body: 'hi' });
+    expect(seen.map((s) => [s.method, s.url, s.headers['x-api-key']])).toEqual([['PATCH', '/v1/things?q=a%20b', 'k']]);
   });
 
   it('connects to the address it checked: a listed localhost name reaches the stub through the injected lookup alone', async () => {
