@@ -29,6 +29,7 @@ import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders 
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
+import { PASS_THROUGH_PATH } from '../../contracts/console-target.ts';
 import { isUnderBase } from '../../openapi/index.ts';
 import { type Clock, systemClock } from '../../rate-limits/clock.ts';
 import type { BanPolicy, Quota, RateWindow } from '../../rate-limits/rate-limiter.ts';
@@ -36,8 +37,8 @@ import { originAllower } from '../cors.ts';
 import { type SandboxStore, StoreUnavailableError } from '../store/sandbox-store.ts';
 import { isLocalhostName, metadataHostNames, nonPublicKind } from './addresses.ts';
 
-/** Where it is mounted: `/proxy/<encoded absolute URL>`. */
-export const passThroughPath = '/proxy';
+/** Where it is mounted: `/proxy/<encoded absolute URL>` (the console's side of the contract names it too). */
+export const passThroughPath = PASS_THROUGH_PATH;
 
 export const isPassThroughPath = (pathname: string) =>
   pathname === passThroughPath || pathname.startsWith(`${passThroughPath}/`);
