@@ -28,7 +28,6 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { HttpBindings } from '@hono/node-server';
 import { PASS_THROUGH_PATH } from '../../contracts/console-target.ts';
 import { isUnderBase } from '../../openapi/index.ts';
 import { type Clock, systemClock } from '../../rate-limits/clock.ts';
@@ -74,7 +73,12 @@ export interface PassThroughOptions {
   limits?: Partial<typeof passThroughLimits>;
 }
 
-export type PassThrough = (request: Request, env?: HttpBindings) => Promise<Response>;
+/** What it reads of the Node adapter's bindings (`HttpBindings`): the client's address, whose quota it counts in. */
+export interface ClientConnection {
+  incoming?: { socket?: { remoteAddress?: string | undefined } };
+}
+
+export type PassThrough = (request: Request, env?: ClientConnection) => Promise<Response>;
 
 /** A refusal, answered as JSON. */
 class Refusal extends Error {
@@ -486,7 +490,7 @@ function rateLimitHeaders(window: RateWindow): Record<string, string> {
   };
 }
 
-function clientAddress(env: HttpBindings | undefined): string {
+function clientAddress(env: ClientConnection | undefined): string {
   return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
