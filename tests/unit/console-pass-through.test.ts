@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { passThroughUrl, throughPassThrough } from '../../src/console/pass-through.ts';
 import type { PassThroughTarget } from '../../src/contracts/console-target.ts';
 import { codeSamples, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { consoleSandbox } from '../../src/publishing/console-sandbox.ts';
+import { consoleSandbox, passThroughNote } from '../../src/publishing/console-sandbox.ts';
 import { siteConfigSchema } from '../../src/publishing/site-config.ts';
 import { consoleTarget } from '../../src/reference/console-target.ts';
 
@@ -22,6 +22,19 @@ describe('portal.json tryIt.passThrough', () => {
     expect(siteConfigSchema.parse({ tryIt: {} }).tryIt?.passThrough).toBe(false);
     expect(siteConfigSchema.parse({ tryIt: { passThrough: true } }).tryIt?.passThrough).toBe(true);
     expect(siteConfigSchema.safeParse({ tryIt: { proxy: true } }).success).toBe(false);
+  });
+});
+
+describe('what a build says when it is on', () => {
+  it('names the servers and the pass-through, or warns that there is no sandbox service', () => {
+    expect(passThroughNote(model, { SANDBOX_URL: 'https://sandbox.example.org' })).toEqual({
+      level: 'info',
+      message: expect.stringContaining(
+        'https://api.petstore.dev through the pass-through at https://sandbox.example.org/proxy',
+      ),
+    });
+    const noSandbox = { ...model, servers: model.servers.filter((server) => !server.demoKeys) };
+    expect(passThroughNote(noSandbox, {}).level).toBe('warn');
   });
 });
 
