@@ -127,6 +127,9 @@ export function createPassThrough(options: PassThroughOptions): PassThrough {
       const body = await readBody(request, limits.requestBytes);
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
+      // A client that goes away takes the exchange with it.
+      const leave = () => controller.abort();
+      request.signal.addEventListener('abort', leave, { once: true });
       try {
         const address = await untilAborted(checkedAddress(host), controller.signal);
         const answer = await exchange(target, address, request, body, controller.signal, limits.responseBytes);
@@ -142,6 +145,7 @@ export function createPassThrough(options: PassThroughOptions): PassThrough {
         throw error;
       } finally {
         clearTimeout(timer);
+        request.signal.removeEventListener('abort', leave);
       }
     } catch (error) {
       if (error instanceof Refusal) return refusal(error, cors);

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throughPassThrough } from '../../../src/console/pass-through.ts';
@@ -54,6 +55,9 @@ function stubApi(request: IncomingMessage, response: ServerResponse): void {
         'Access-Control-Allow-Origin': 'https://stub-says.example',
       });
       response.end(JSON.stringify({ method: request.method, query: url.search, body }));
+    } else if (url.pathname === '/v1/zipped') {
+      response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Encoding': 'gzip', Link: '</a>; rel="a"' });
+      response.end(gzipSync('squeezed '.repeat(100)));
     } else if (url.pathname === '/v1/moved') {
       response.writeHead(302, { Location: '/v1/things?from=moved' });
       response.end();
@@ -211,6 +215,15 @@ describe('the pass-through', () => {
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ method: 'PATCH', query: '?q=a%20b', body: 'hi' });
     expect(seen.map((s) => [s.method, s.url, s.headers['x-api-key']])).toEqual([['PATCH', '/v1/things?q=a%20b', 'k']]);
+  });
+
+  it('passes a compressed answer through as it was sent', async () => {
+    const { send } = await startPassThrough();
+    const response = await send(stubUrl('/v1/zipped'), { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('link')).toBe('</a>; rel="a"');
+    expect(await response.text()).toBe('squeezed '.repeat(100));
   });
 
   it('connects to the address it checked: a listed localhost name reaches the stub through the injected lookup alone', async () => {
