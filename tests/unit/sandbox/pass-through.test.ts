@@ -22,6 +22,7 @@ import {
   type ResolvedAddress,
 } from '../../../src/sandbox/pass-through/pass-through.ts';
 import { createMemoryStore } from '../../../src/sandbox/store/memory-store.ts';
+import { StoreUnavailableError } from '../../../src/sandbox/store/sandbox-store.ts';
 
 interface Seen {
   method: string;
@@ -367,6 +368,16 @@ describe('the pass-through', () => {
     // The same window the sandbox counts a keyless caller in.
     const window = await store.peek('address:127.0.0.1', { perMinute: 3, perDay: 100 }, clock.now());
     expect(window.remaining).toBe(0);
+  });
+
+  it('answers 503 while the store is out of reach, as the sandbox does', async () => {
+    const store = createMemoryStore();
+    store.admit = () => Promise.reject(new StoreUnavailableError(new Error('down')));
+    const { send } = await startPassThrough({ store });
+    const response = await send(stubUrl('/v1/things'));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('2');
+    expect((await refusalOf(response)).code).toBe('service_unavailable');
   });
 
   it('answers CORS preflights for the sandbox origins only, and refuses other pages', async () => {
