@@ -4,6 +4,7 @@
  * address from `SANDBOX_URL` and the console calls that in the local one's place; `npm run dev` always calls the
  * local one. A build without `SANDBOX_URL` keeps the local one, and says so (`localSandboxWarning`).
  */
+import { PASS_THROUGH_PATH } from '../contracts/console-target.ts';
 import { type ApiModel, passThroughBases, sandboxServer } from '../openapi/index.ts';
 import { httpServerUrl } from './host-files.ts';
 
@@ -87,6 +88,6 @@ export function passThroughNote(model: ApiModel, env: Env = process.env): { leve
   }
   return {
     level: 'info',
-    message: `Try it reaches ${servers.join(', ')} through the pass-through at ${sandbox.url.replace(/\/+$/, '')}/proxy (the sandbox service must run with the same description and portal.json).`,
+    message: `Try it reaches ${servers.join(', ')} through the pass-through at ${sandbox.url.replace(/\/+$/, '')}${PASS_THROUGH_PATH} (the sandbox service must run with the same description and portal.json).`,
   };
 }
