@@ -23,6 +23,7 @@ import {
 } from '../../../src/sandbox/pass-through/pass-through.ts';
 import { createMemoryStore } from '../../../src/sandbox/store/memory-store.ts';
 import { StoreUnavailableError } from '../../../src/sandbox/store/sandbox-store.ts';
+import { startSandboxProcess } from '../../support/sandbox-process.ts';
 
 interface Seen {
   method: string;
@@ -435,5 +436,35 @@ describe('which addresses are not public', () => {
 
   it.each(['93.184.215.14', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '8.8.8.8'])('%s is public', (address) => {
     expect(nonPublicKind(address)).toBeUndefined();
+  });
+});
+
+describe('the sandbox service (main.ts)', () => {
+  it("serves the pass-through at /proxy only when portal.json's tryIt.passThrough is on, the sandbox beside it", async () => {
+    const on = path.join(folder, 'portal-on.json');
+    const off = path.join(folder, 'portal-off.json');
+    await writeFile(on, JSON.stringify({ tryIt: { passThrough: true } }));
+    await writeFile(off, JSON.stringify({}));
+    const metadata = `/proxy/${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}`;
+    for (const [portal, expected] of [
+      [on, 403],
+      [off, 404],
+    ] as const) {
+      const sandbox = await startSandboxProcess({ PETSTORE_PORTAL: portal });
+      try {
+        const refused = await fetch(`${sandbox.baseUrl}${metadata}`);
+        expect(refused.status).toBe(expected);
+        const body = (await refused.json()) as { code: string; message: string };
+        if (expected === 403) {
+          expect(body.code).toBe('proxy_refused');
+          expect(body.message).toContain('(https://api.petstore.dev)');
+          expect(sandbox.output()).toContain('Pass-through at /proxy/<url> to https://api.petstore.dev');
+        } else expect(body.code).toBe('route_not_found');
+        const pets = await fetch(`${sandbox.baseUrl}/pets`, { headers: { 'X-API-Key': 'demo-free-key' } });
+        expect(pets.status).toBe(200);
+      } finally {
+        sandbox.child.kill('SIGTERM');
+      }
+    }
   });
 });
