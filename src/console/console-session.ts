@@ -29,6 +29,7 @@ import themeStyles from './console-theme.css?url';
 import { chooseKey, fieldChanged, type KeyInField, NO_KEY } from './key-choice.ts';
 import { keyFromSecrets, keySecrets } from './key-secrets.ts';
 import { keepRepairingMarkup } from './markup-repairs.ts';
+import { throughPassThrough } from './pass-through.ts';
 import { createPersonalKeys } from './personal-keys.ts';
 import { summarizeResponse } from './response-summary.ts';
 
@@ -216,7 +217,10 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     plugins: [portalPlugin],
     options: {
       hiddenClients: true,
-      customFetch: noticingUnreachable(state, sandbox, () => revealAnswer('.pst-console-unreachable')),
+      customFetch: throughPassThrough(
+        target.passThrough,
+        noticingUnreachable(state, sandbox, () => revealAnswer('.pst-console-unreachable')),
+      ),
     },
   });
   keepRepairingMarkup(el);

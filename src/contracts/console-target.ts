@@ -17,6 +17,12 @@ export interface ConsoleTarget {
   /** The sandbox, if there is one: a hosted one is always the console's default server, a local one when it answers. */
   sandbox?: SandboxTarget;
   /**
+   * Set when `portal.json` has `"tryIt": { "passThrough": true }` and there is a sandbox service: the console sends
+   * requests for the description's own servers through its guarded pass-through (the real API need not answer CORS
+   * for the docs site). Everything the page shows (servers, samples) keeps the real URLs.
+   */
+  passThrough?: PassThroughTarget;
+  /**
    * The security scheme that carries the key, e.g. `ApiKeyAuth`: the operation's API key, or on a sandbox made
    * from the description, its first credential of any form (`keyForm` then says which).
    */
@@ -87,6 +93,23 @@ export interface SandboxTarget {
 
 /** Where a key goes in a scheme: as an API key, a bearer token, a basic user name and password, or an OAuth 2 token (in each flow). */
 export type KeyForm = { kind: 'apiKey' } | { kind: 'bearer' } | { kind: 'basic' } | { kind: 'oauth2'; flows: string[] };
+
+/**
+ * The sandbox service's pass-through (src/sandbox/pass-through/): a request for `https://api.example.com/v1/x?y=1` is
+ * sent to `${url}/${encodeURIComponent('https://api.example.com/v1/x?y=1')}` with the same method, headers and body.
+ */
+export interface PassThroughTarget {
+  /** The pass-through's address: the sandbox's URL followed by PASS_THROUGH_PATH. */
+  url: string;
+  /**
+   * The base URLs it reaches (origin and path, no trailing slash; each server's variables expanded to every enum
+   * value, else the default): only requests at or under one of them go through it.
+   */
+  servers: string[];
+}
+
+/** Where the sandbox service mounts the pass-through. */
+export const PASS_THROUGH_PATH = '/proxy';
 
 /** A sandbox demo key and the plan whose limits it has. */
 export interface DemoKey {

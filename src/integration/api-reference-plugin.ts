@@ -17,9 +17,14 @@ import { hasReleases } from '../changes/releases.ts';
 import { loadReferenceVersions } from '../data/reference-versions.ts';
 import { countOf, formatProblems, loadApiModel, operationCount, resolveSpecPath, SpecError } from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
-import { hostedSandboxUrl, localSandboxWarning, SandboxUrlError } from '../publishing/console-sandbox.ts';
+import {
+  hostedSandboxUrl,
+  localSandboxWarning,
+  passThroughNote,
+  SandboxUrlError,
+} from '../publishing/console-sandbox.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
-import { SiteConfigError } from '../publishing/site-config.ts';
+import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
 import { versionSitemapChunks } from '../publishing/version-sitemaps.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
@@ -101,6 +106,10 @@ export function apiReferencePlugin(): StarlightPlugin {
             const local = localSandboxWarning(model);
             if (sandboxAt) logger.info(`The live console calls the hosted sandbox at ${sandboxAt}.`);
             else if (local) logger.warn(local);
+            if (portalConfigOf(file)?.tryIt?.passThrough) {
+              const note = passThroughNote(model);
+              logger[note.level](note.message);
+            }
           }
           logger.info(
             `${model.info.title} ${model.info.version}: ${operationCount(model)}, ${countOf(model.schemas.length, 'schema')}.`,
@@ -144,8 +153,13 @@ export function apiReferencePlugin(): StarlightPlugin {
 
 /** The site config's `publishedMajors`; a config that is not valid is reported where the guides read it. */
 function publishedMajorsOf(specPath: string): readonly number[] | undefined {
+  return portalConfigOf(specPath)?.publishedMajors;
+}
+
+/** The site config; undefined when it is not valid (reported where the guides read it). */
+function portalConfigOf(specPath: string): SiteConfig | undefined {
   try {
-    return loadPortalConfig(specPath).publishedMajors;
+    return loadPortalConfig(specPath);
   } catch (error) {
     if (error instanceof SiteConfigError) return undefined;
     throw error;

@@ -5,6 +5,7 @@
  * browser, imports the few pure modules it needs directly, so that the loader never reaches the client bundle.
  */
 
+export { baseUrl, isUnderBase } from './base-url.ts';
 export { isolateBidi, withoutControlCharacters } from './control-characters.ts';
 export { countOf, operationCount } from './counts.ts';
 export { deprecationMarkers, isDeprecated, readDeprecation } from './deprecation.ts';
@@ -56,6 +57,7 @@ export { linkableUrl } from './safe-url.ts';
 export { bodyText, type CodeSample, codeSamples, harRequest, sampleTargets } from './samples.ts';
 export { exampleFromSchema } from './schema-example.ts';
 export { SchemaResolver } from './schema-resolver.ts';
+export { maxBasesPerServer, passThroughBases, serverBaseUrls } from './server-bases.ts';
 export { separateWords, slugify, uniqueSlugs } from './slug.ts';
 export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';
 export { httpDate, humanDate, isoDate, parseCalendarDay, startOfDay } from './sunset-date.ts';

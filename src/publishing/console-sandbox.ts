@@ -4,7 +4,8 @@
  * address from `SANDBOX_URL` and the console calls that in the local one's place; `npm run dev` always calls the
  * local one. A build without `SANDBOX_URL` keeps the local one, and says so (`localSandboxWarning`).
  */
-import { type ApiModel, sandboxServer } from '../openapi/index.ts';
+import { PASS_THROUGH_PATH } from '../contracts/console-target.ts';
+import { type ApiModel, passThroughBases, sandboxServer } from '../openapi/index.ts';
 import { httpServerUrl } from './host-files.ts';
 
 export interface ConsoleSandbox {
@@ -77,4 +78,30 @@ export function localSandboxWarning(model: ApiModel, env: Env = process.env): st
   const host = httpServerUrl(described)?.hostname;
   if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') return undefined;
   return `The live console will call the sandbox at ${described.url}, which visitors of the published site do not have. Set ${sandboxUrlSetting} to the hosted sandbox's public address (see the Publishing guide, "Hosting the sandbox").`;
+}
+
+/**
+ * What a build says about portal.json's `tryIt.passThrough` when it is on: which servers the console reaches through
+ * which sandbox service's `/proxy`, or (a warning) why it cannot: no sandbox service, or no server besides it.
+ */
+export function passThroughNote(model: ApiModel, env: Env = process.env): { level: 'info' | 'warn'; message: string } {
+  const sandbox = consoleSandbox(model, { dev: false, env });
+  const servers = passThroughBases(model);
+  if (!sandbox) {
+    return {
+      level: 'warn',
+      message: `portal.json turns on tryIt.passThrough, but there is no sandbox service to pass through (set ${sandboxUrlSetting}): the console calls the servers directly.`,
+    };
+  }
+  if (servers.length === 0) {
+    return {
+      level: 'warn',
+      message:
+        'portal.json turns on tryIt.passThrough, but the description lists no absolute http(s) server besides the sandbox for it to reach.',
+    };
+  }
+  return {
+    level: 'info',
+    message: `Try it reaches ${servers.join(', ')} through the pass-through at ${sandbox.url.replace(/\/+$/, '')}${PASS_THROUGH_PATH} (the sandbox service must run with the same description and portal.json).`,
+  };
 }

@@ -57,6 +57,19 @@ export const siteConfigSchema = z
      * release file; unset, every earlier major with a release. Checked against the release files at build.
      */
     publishedMajors: z.array(z.number().int().nonnegative()).optional(),
+    /** The live console (Try it). */
+    tryIt: z
+      .object({
+        /**
+         * Send the console's requests to the description's own servers (not the sandbox) through the sandbox
+         * service's guarded pass-through, `/proxy` (`src/sandbox/pass-through/`): for a real API that does not
+         * answer CORS for the docs site. It reaches only the servers the description lists; the samples keep their
+         * real URLs. Off by default.
+         */
+        passThrough: z.boolean().default(false),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -1,10 +1,12 @@
 /** Build-time data for the live console: what each operation page tells it, derived from the model. */
-import type {
-  ConsoleParameter,
-  ConsoleTarget,
-  KeyForm,
-  PageRequest,
-  SandboxTarget,
+import {
+  type ConsoleParameter,
+  type ConsoleTarget,
+  type KeyForm,
+  PASS_THROUGH_PATH,
+  type PageRequest,
+  type PassThroughTarget,
+  type SandboxTarget,
 } from '../contracts/console-target.ts';
 import {
   type ApiModel,
@@ -17,6 +19,7 @@ import {
   issuedKeysPath,
   oncePerModel,
   operationById,
+  passThroughBases,
   planOrder,
   sandboxDemoKeys,
   sandboxKeyIssuer,
@@ -42,17 +45,22 @@ const consoleServers = oncePerModel((model: ApiModel) => [
   ),
 ]);
 
+/** What the pass-through reaches: the description's servers but the sandbox, once per model (every page asks). */
+const passThroughServers = oncePerModel(passThroughBases);
+
 /**
  * `sandbox`: the one the console calls (`publishing/console-sandbox.ts`); by default the description's own, as
  * `npm run dev` has it. `authenticationGuide`: the Authentication guide's site path, where the site ships it (the
- * guide outline, `publishing/guide-outline.ts`).
+ * guide outline, `publishing/guide-outline.ts`). `passThrough`: portal.json's `tryIt.passThrough`.
  */
 export function consoleTarget(
   model: ApiModel,
   operation: ApiOperation,
   sandbox: ConsoleSandbox | undefined = consoleSandbox(model, { dev: true }),
   authenticationGuide?: string,
+  passThrough = false,
 ): ConsoleTarget {
+  const through = passThrough && sandbox ? passThroughTarget(model, sandbox) : undefined;
   const urls = referenceUrls(model);
   const apiKey = keyScheme(operation, sandbox);
   // Demo keys are shared by everyone who has them: fine on one's own machine, not on a sandbox open to the world,
@@ -79,6 +87,7 @@ export function consoleTarget(
     ...(sandbox
       ? { sandbox: sandboxTarget(sandbox, issuer && `${sandbox.url.replace(/\/$/, '')}${issuer.path}`, model) }
       : {}),
+    ...(through ? { passThrough: through } : {}),
     ...(apiKey ? { apiKeyScheme: apiKey.scheme.key } : {}),
     ...(form && form.kind !== 'apiKey' ? { keyForm: form } : {}),
     ...(apiKey && demoKeys.length > 0 ? { sandboxDemoKeys: demoKeys } : {}),
@@ -97,6 +106,13 @@ function serversWith(servers: string[], sandbox: ConsoleSandbox | undefined): st
   if (!sandbox) return servers;
   if (!sandbox.describedUrl) return [sandbox.url, ...servers];
   return servers.map((url) => (url === sandbox.describedUrl ? sandbox.url : url));
+}
+
+/** The sandbox service's pass-through, when the description lists servers besides the sandbox for it to reach. */
+function passThroughTarget(model: ApiModel, sandbox: ConsoleSandbox): PassThroughTarget | undefined {
+  const servers = passThroughServers(model);
+  if (servers.length === 0) return undefined;
+  return { url: `${sandbox.url.replace(/\/+$/, '')}${PASS_THROUGH_PATH}`, servers };
 }
 
 function sandboxTarget(sandbox: ConsoleSandbox, issuerUrl: string | undefined, model: ApiModel): SandboxTarget {

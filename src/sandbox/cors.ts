@@ -17,17 +17,7 @@ export function corsGate(
   extraOrigins: readonly string[],
   moreRequestHeaders: readonly string[] = [],
 ): MiddlewareHandler<SandboxEnv> {
-  const allowed = new Set(extraOrigins.map(originOf).filter((o): o is string => o !== undefined));
-  const allowOrigin = (origin: string | undefined): string | null => {
-    if (!origin) return null;
-    if (allowed.has(origin)) return origin;
-    try {
-      const url = new URL(origin);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && localHosts.has(url.hostname) ? origin : null;
-    } catch {
-      return null;
-    }
-  };
+  const allowOrigin = originAllower(extraOrigins);
   const operations = servedOperations(model);
   const exposeHeaders = new Set(['Allow']);
   for (const operation of operations) {
@@ -81,6 +71,24 @@ export function corsGate(
       c.header('Access-Control-Expose-Headers', expose);
     }
     c.header('Vary', 'Origin', { append: true });
+  };
+}
+
+/**
+ * Which page origins may read the answers: this machine's (any port) and `extraOrigins`. The allowed origin as sent,
+ * else null. The pass-through (`pass-through/`) answers CORS for the same ones.
+ */
+export function originAllower(extraOrigins: readonly string[]): (origin: string | undefined) => string | null {
+  const allowed = new Set(extraOrigins.map(originOf).filter((o): o is string => o !== undefined));
+  return (origin) => {
+    if (!origin) return null;
+    if (allowed.has(origin)) return origin;
+    try {
+      const url = new URL(origin);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && localHosts.has(url.hostname) ? origin : null;
+    } catch {
+      return null;
+    }
   };
 }
 

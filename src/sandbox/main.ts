@@ -8,18 +8,35 @@
  * besides this machine's, e.g. the published portal), SITE_URL (also allowed),
  * SANDBOX_STORE (redis://host:port[/db]: keep records and rate-limit counts in
  * Redis or Valkey, so several sandboxes answer as one; default: in memory),
- * PETSTORE_SPEC (another description).
+ * PETSTORE_SPEC (another description). With `"tryIt": { "passThrough": true }` in the description's portal.json
+ * (PETSTORE_PORTAL names another file), it also serves the guarded pass-through to the description's own servers at
+ * /proxy (src/sandbox/pass-through/).
  */
 
 import type { HttpBindings } from '@hono/node-server';
 import { mcpHttpHandler, mcpPath } from '../mcp/http.ts';
 import { mcpOptions } from '../mcp/options.ts';
-import { loadApiModel, resolveSpecPath, SpecError, sandboxServer } from '../openapi/index.ts';
+import {
+  anonymousQuota,
+  loadApiModel,
+  passThroughBases,
+  resolveSpecPath,
+  SpecError,
+  sandboxServer,
+} from '../openapi/index.ts';
+import { loadPortalConfig } from '../publishing/portal-config.ts';
+import { SiteConfigError } from '../publishing/site-config.ts';
 import type { SandboxErrorCode } from './api-error.ts';
 import { createSandbox } from './app.ts';
-import { createDescribedSandbox, keysPath } from './described/app.ts';
+import { createDescribedSandbox, describedKeylessQuota, keysPath } from './described/app.ts';
 import { describedStatus } from './described/problems.ts';
 import { listen } from './http-server.ts';
+import {
+  createPassThrough,
+  isPassThroughPath,
+  type PassThrough,
+  passThroughPath,
+} from './pass-through/pass-through.ts';
 import { hasHandwrittenRules } from './spec-check.ts';
 import { createMemoryStore } from './store/memory-store.ts';
 import { petStoreDataSets } from './store/records.ts';
@@ -76,7 +93,7 @@ function petStoreSandbox() {
     const catalog = new Map(model.errorCodes.map((entry) => [entry.code, entry.status]));
     return {
       app,
-      store: store as { close(): Promise<void> },
+      store: store as SandboxStore<unknown>,
       statusOf: (code: SandboxErrorCode) => catalog.get(code) ?? 400,
       sandboxName: 'Pet Store sandbox',
       startLines: [`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`],
@@ -97,7 +114,7 @@ function describedSandbox() {
         ];
   return {
     app,
-    store: store as { close(): Promise<void> },
+    store: store as SandboxStore<unknown>,
     statusOf: (code: SandboxErrorCode) => describedStatus[code],
     sandboxName: `Sandbox of ${JSON.stringify(model.info.title.slice(0, 80))}`,
     startLines: [
@@ -109,13 +126,42 @@ function describedSandbox() {
 // The docs' MCP server beside the API, at /mcp (src/mcp/http.ts), once the port is known: its call_sandbox sends
 // to this sandbox itself. The sandbox app knows nothing of it.
 let mcp: ((request: Request) => Promise<Response>) | undefined;
+// The pass-through to the description's own servers, at /proxy, when portal.json turns it on; the app knows nothing
+// of it either. It counts against the same store and keyless quota as the sandbox.
+const portal = (() => {
+  try {
+    return loadPortalConfig(specPath);
+  } catch (error) {
+    console.error(error instanceof SiteConfigError ? error.message : error);
+    return process.exit(1);
+  }
+})();
+const keylessQuota = anonymousQuota(model) ?? describedKeylessQuota;
+const passThrough: PassThrough | undefined =
+  portal.tryIt?.passThrough && keylessQuota
+    ? createPassThrough({
+        bases: passThroughBases(model),
+        store,
+        quota: keylessQuota,
+        ban: model.rateLimits?.temporaryBan,
+        allowedOrigins,
+      })
+    : undefined;
 const service = {
-  fetch: (request: Request, env?: HttpBindings) =>
-    mcp && new URL(request.url).pathname === mcpPath ? mcp(request) : app.fetch(request, env),
+  fetch: (request: Request, env?: HttpBindings) => {
+    const { pathname } = new URL(request.url);
+    if (mcp && pathname === mcpPath) return mcp(request);
+    if (passThrough && isPassThroughPath(pathname)) return passThrough(request, env);
+    return app.fetch(request, env);
+  },
 };
 const server = listen(service, { port, hostname }, statusOf, (listening) => {
   console.log(`${sandboxName} on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`);
   for (const line of startLines) console.log(line);
+  if (passThrough) {
+    const bases = passThroughBases(model);
+    console.log(`Pass-through at ${passThroughPath}/<url> to ${bases.length > 0 ? bases.join(', ') : 'no server'}`);
+  }
   const self = `http://${hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname}:${listening}`;
   mcpOptions(model, specPath, self).then(
     (options) => {

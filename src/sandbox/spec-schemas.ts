@@ -143,7 +143,9 @@ export class SpecSchemas {
     if (!validate) {
       try {
         validate = this.#ajv.compile(
-          isReference(schema) ? { $ref: `${documentId}${schema.$ref}` } : withNumericBounds(absoluteRefs(schema)),
+          isReference(schema)
+            ? { $ref: `${documentId}${schema.$ref}` }
+            : (withNumericBounds(absoluteRefs(schema)) as object),
         );
       } catch {
         // A schema Ajv cannot compile (a `pattern` that is no JavaScript regular expression, a keyword of the

@@ -16,7 +16,7 @@ export interface SentRequest {
   /** Path and query. */
   url: string;
   headers: Record<string, string>;
-  body?: string | Uint8Array;
+  body?: string | Uint8Array<ArrayBuffer>;
 }
 
 export function firstSend(schemas: SchemaResolver, operation: ApiOperation, key: string): SentRequest {
@@ -41,7 +41,7 @@ export function firstSend(schemas: SchemaResolver, operation: ApiOperation, key:
     credential(scheme, key, headers, query, cookies);
   }
   if (cookies.length > 0) headers.Cookie = cookies.join('; ');
-  let body: string | Uint8Array | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   // A Content-Type the description makes a header parameter (Docker's `Content-type`) is the one sent.
   const typeParameter = Object.keys(headers).find((name) => name.toLowerCase() === 'content-type');
   const sent = example.body;

@@ -291,7 +291,10 @@ async function drain(body: ReadableStream<Uint8Array> | null, limit: number): Pr
 }
 
 /** The body's bytes, refused past `limit`; undefined when none was sent. */
-async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
+async function readBounded(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (!body) return undefined;
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -300,7 +303,7 @@ async function readBounded(body: ReadableStream<Uint8Array> | null, limit: numbe
     const { done, value } = await reader.read().catch(() => {
       throw new ApiError('invalid_body', 'The request body ended before it was complete.');
     });
-    if (done) return Buffer.concat(chunks);
+    if (done) return new Uint8Array(Buffer.concat(chunks));
     bytes += value.byteLength;
     if (bytes > limit) {
       await reader.cancel().catch(() => undefined);

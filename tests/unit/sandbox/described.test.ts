@@ -18,7 +18,7 @@ import { hasHandwrittenRules } from '../../../src/sandbox/spec-check.ts';
 import { petStoreModel } from './support.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../../fixtures/described-sandbox/openapi.yaml');
-const key = { 'X-Workshop-Key': 'anything-goes' };
+const key: Record<string, string> = { 'X-Workshop-Key': 'anything-goes' };
 
 let model: ApiModel;
 beforeAll(async () => {
@@ -29,13 +29,17 @@ function start() {
   const sandbox = createDescribedSandbox({ model, clock: new ManualClock() });
   const call = async (method: string, url: string, init: { headers?: Record<string, string>; body?: unknown } = {}) => {
     const headers: Record<string, string> = { ...init.headers };
-    let body: string | Uint8Array | undefined;
-    if (init.body instanceof Uint8Array) body = init.body;
+    let body: string | Uint8Array<ArrayBuffer> | undefined;
+    if (init.body instanceof Uint8Array) body = new Uint8Array(init.body);
     else if (init.body !== undefined) {
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       headers['Content-Type'] ??= 'application/json';
     }
-    const response = await sandbox.app.request(`http://localhost:4010${url}`, { method, headers, body });
+    const response = await sandbox.app.request(`http://localhost:4010${url}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
     return {
