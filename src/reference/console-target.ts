@@ -104,7 +104,7 @@ export function consoleTarget(
 /** The console's servers with the sandbox it calls in the place of the description's (or first, if it names none). */
 function serversWith(servers: string[], sandbox: ConsoleSandbox | undefined): string[] {
   if (!sandbox) return servers;
-  if (!sandbox.describedUrl) return [sandbox.url, ...servers];
+  if (!sandbox.describedUrl) return [...new Set([sandbox.url, ...servers])];
   return servers.map((url) => (url === sandbox.describedUrl ? sandbox.url : url));
 }
 

@@ -1,6 +1,7 @@
 /**
  * `npm run sandbox`: the local Pet Store API on http://localhost:4010 (the
- * sandbox server in the spec). In-memory data; it resets on restart.
+ * sandbox server in the spec), or for any other description a sandbox made
+ * from it (`described/`). In-memory data; it resets on restart.
  *
  * Environment: SANDBOX_PORT, else PORT (which container platforms set; default:
  * the spec's sandbox port), SANDBOX_HOST

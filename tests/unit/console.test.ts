@@ -296,7 +296,8 @@ paths:
     const [operation] = tiny.operations;
     if (!operation) throw new Error('no operation');
     const target = consoleTarget(tiny, operation);
-    expect(target.servers).toEqual(['{scheme}://api.example.com/v1', '/relative/v1', 'http://localhost:4010']);
+    // In dev the sandbox made from the description comes first (it names none of its own), once.
+    expect(target.servers).toEqual(['http://localhost:4010', '{scheme}://api.example.com/v1', '/relative/v1']);
     const document = withConsoleServers(JSON.parse(JSON.stringify(tiny.source)), target.servers);
     const urls = (list: unknown) => (list as { url: string }[]).map((server) => server.url);
     expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1', '/relative/v1']);
