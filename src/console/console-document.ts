@@ -122,7 +122,9 @@ export function withPageRequest(document: Record<string, unknown>, target: Conso
       const { example: _example, examples: _examples, ...rest } = media;
       // A file cannot be filled in for the reader: the console leaves it for them to choose.
       const example = body.files ? withoutFields(body.value, Object.keys(body.files)) : body.value;
-      const content = { ...requestBody.content, [body.mediaType]: { ...rest, example } };
+      // Under the same example name as the parameters' (`page`): Scalar sends the one example of that name, and with
+      // a lone `example` (its `default`) it found no path values under it ("Path parameters must have values").
+      const content = { ...requestBody.content, [body.mediaType]: { ...rest, examples: { page: { value: example } } } };
       changed.requestBody = { ...requestBody, content };
     }
   }

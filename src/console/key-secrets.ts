@@ -10,14 +10,20 @@ const TOKEN = 'x-scalar-secret-token';
 const USERNAME = 'x-scalar-secret-username';
 const PASSWORD = 'x-scalar-secret-password';
 
+/**
+ * With the scheme's `type`: Scalar coerces the secrets into one of its shapes, and without a type a bare token
+ * became an API key's, which a bearer scheme does not read (its first Send went out as `Bearer ` and nothing).
+ */
 export function keySecrets(form: KeyForm | undefined, key: string): Record<string, unknown> {
   switch (form?.kind) {
     case 'basic':
-      return { [USERNAME]: key, [PASSWORD]: key };
+      return { type: 'http', [USERNAME]: key, [PASSWORD]: key };
+    case 'bearer':
+      return { type: 'http', [TOKEN]: key };
     case 'oauth2':
-      return Object.fromEntries(form.flows.map((flow) => [flow, { [TOKEN]: key }]));
+      return { type: 'oauth2', ...Object.fromEntries(form.flows.map((flow) => [flow, { [TOKEN]: key }])) };
     default:
-      return { [TOKEN]: key };
+      return { type: 'apiKey', [TOKEN]: key };
   }
 }
 

@@ -17,12 +17,16 @@ const documentId = 'openapi.json';
 export interface ValueProblem {
   /** Dotted path inside the value; "" for the value itself. */
   path: string;
+  /** The same path as segments (object keys and array indexes as text). */
+  segments: string[];
   /** `required` (missing), `unknown` (undeclared field) or `invalid`. */
   kind: 'required' | 'unknown' | 'invalid';
   /** What the schema expects, in words: "an integer from 1 to 100". */
   expected: string;
   /** The offending value, when there is one. */
   actual?: unknown;
+  /** The schema that refused it: the value's own, or for a missing field, its object's. */
+  schema?: OpenAPIV3.SchemaObject;
 }
 
 export class SpecSchemas {
@@ -158,24 +162,38 @@ export class SpecSchemas {
   }
 
   #toProblem(error: ErrorObject): ValueProblem {
-    const path = fromPointer(error.instancePath).reduce(
+    const segments = fromPointer(error.instancePath);
+    const path = segments.reduce(
       (acc, seg) => (/^\d+$/.test(seg) ? `${acc}[${seg}]` : acc ? `${acc}.${seg}` : seg),
       '',
     );
     if (error.keyword === 'additionalProperties') {
       const extra = String((error.params as { additionalProperty: string }).additionalProperty);
-      return { path: path ? `${path}.${extra}` : extra, kind: 'unknown', expected: 'absent' };
+      return {
+        path: path ? `${path}.${extra}` : extra,
+        segments: [...segments, extra],
+        kind: 'unknown',
+        expected: 'absent',
+      };
     }
     if (error.keyword === 'required') {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
-      return { path: path ? `${path}.${missing}` : missing, kind: 'required', expected: 'present' };
+      return {
+        path: path ? `${path}.${missing}` : missing,
+        segments: [...segments, missing],
+        kind: 'required',
+        expected: 'present',
+        ...(error.parentSchema ? { schema: error.parentSchema as OpenAPIV3.SchemaObject } : {}),
+      };
     }
     const parent = error.parentSchema as OpenAPIV3.SchemaObject | undefined;
     return {
       path,
+      segments,
       kind: 'invalid',
       expected: parent ? this.expectation(parent) : (error.message ?? 'valid'),
       actual: error.data,
+      ...(parent ? { schema: parent } : {}),
     };
   }
 

@@ -325,8 +325,9 @@ describe("the console's first request", () => {
       content: Record<string, { example?: unknown; examples?: unknown }>;
     };
     const media = requestBody.content[sample.postData?.mimeType ?? ''];
-    expect(media?.example).toEqual(JSON.parse(bodyText(sample) ?? 'null'));
-    expect(media?.examples).toBeUndefined();
+    // Named as the parameters' example is (`page`): Scalar sends the body and the path values of one example name.
+    expect(media?.examples).toEqual({ page: { value: JSON.parse(bodyText(sample) ?? 'null') } });
+    expect(media?.example).toBeUndefined();
   });
 
   it("starts the optional filters of List pets disabled, as the page's samples leave them out, and changes no shared parameter", () => {
@@ -407,7 +408,12 @@ components:
       },
     );
     expect(operationIn(document, 'post', '/photos').requestBody).toEqual({
-      content: { 'multipart/form-data': { schema: { properties: { photo } }, example: { caption: 'At the beach' } } },
+      content: {
+        'multipart/form-data': {
+          schema: { properties: { photo } },
+          examples: { page: { value: { caption: 'At the beach' } } },
+        },
+      },
     });
   });
 });

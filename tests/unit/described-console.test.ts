@@ -65,13 +65,16 @@ describe('the console on a sandbox made from the description', () => {
 
 describe("a key in Scalar's secrets", () => {
   it('is the token of an API key or bearer scheme, both halves of a basic one, and every OAuth 2 flow', () => {
-    expect(keySecrets(undefined, 'k')).toEqual({ 'x-scalar-secret-token': 'k' });
+    expect(keySecrets(undefined, 'k')).toEqual({ type: 'apiKey', 'x-scalar-secret-token': 'k' });
+    expect(keySecrets({ kind: 'bearer' }, 'k')).toEqual({ type: 'http', 'x-scalar-secret-token': 'k' });
     expect(keySecrets({ kind: 'basic' }, 'k')).toEqual({
+      type: 'http',
       'x-scalar-secret-username': 'k',
       'x-scalar-secret-password': 'k',
     });
     const oauth = keySecrets({ kind: 'oauth2', flows: ['authorizationCode', 'clientCredentials'] }, 'k');
     expect(oauth).toEqual({
+      type: 'oauth2',
       authorizationCode: { 'x-scalar-secret-token': 'k' },
       clientCredentials: { 'x-scalar-secret-token': 'k' },
     });

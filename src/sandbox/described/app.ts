@@ -19,6 +19,7 @@ import {
   isJsonMediaType,
   issuedKeysPath,
   lowestPlanQuota,
+  type SchemaOrRef,
   servedOperations,
   startOfDay,
 } from '../../openapi/index.ts';
@@ -41,6 +42,7 @@ import { authenticateChallenge, expectedCredentials, meetsSecurity, presentedCre
 import { collectionSeeds, fillPath, type SuccessAnswer, successAnswer } from './examples.ts';
 import { problemAnswer } from './problems.ts';
 import { readResources } from './resources.ts';
+import { validAnswer } from './valid-answers.ts';
 
 /**
  * Limits where the description gives none (`x-rate-limits`): a personal key's, and those of a caller without one
@@ -79,7 +81,8 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
   const schemas = new SpecSchemas(resolver, { checkFormats: false });
   const operations = servedOperations(model);
   const resources = readResources(operations, resolver);
-  const kind = collectionDataSets(collectionSeeds(operations, resources, resolver));
+  const valid = (schema: SchemaOrRef, value: unknown) => schemas.check(schema, value).length === 0;
+  const kind = collectionDataSets(collectionSeeds(operations, resources, resolver, valid));
   const store = options.openStore?.(kind) ?? createMemoryStore(kind);
   const keyQuota = lowestPlanQuota(model) ?? describedDefaultQuota;
   const keylessQuota = lowestPlanQuota(model) ?? describedKeylessQuota;
@@ -144,7 +147,7 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
 
   function operationHandler(operation: ApiOperation): Handler<SandboxEnv> {
     const role = resources.roleOf(operation);
-    const success = successAnswer(operation, resolver);
+    const success = successAnswer(operation, resolver, valid);
     const template = templateFor(operation);
     return async (c) => {
       const url = new URL(c.req.url);
@@ -197,7 +200,7 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
       const other = resources.roleOf(o);
       return other.kind === 'read' && other.collection === role.collection;
     });
-    return (read ? successAnswer(read, resolver) : successAnswer(operation, resolver)).example;
+    return successAnswer(read ?? operation, resolver, valid).example;
   }
 
   /** The body, checked: JSON against its schema; another media type the operation takes is read and accepted. */
@@ -249,7 +252,9 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
     if (value === undefined || !mediaType || success.status === 204 || success.status === 304) {
       return c.body(null, success.status as StatusCode, all);
     }
-    const text = isJsonMediaType(mediaType) || typeof value !== 'string' ? JSON.stringify(value) : value;
+    const schema = success.media?.schema;
+    const answered = schema ? validAnswer(value, schema, schemas, resolver) : value;
+    const text = isJsonMediaType(mediaType) || typeof answered !== 'string' ? JSON.stringify(answered) : answered;
     return c.body(text, success.status as ContentfulStatusCode, { ...all, 'Content-Type': mediaType });
   }
 }

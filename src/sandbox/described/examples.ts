@@ -11,6 +11,7 @@ import {
   exampleRequest,
   isJsonMediaType,
   isRecord,
+  type SchemaOrRef,
   type SchemaResolver,
 } from '../../openapi/index.ts';
 import { CollectionItems } from './collection-data.ts';
@@ -26,7 +27,14 @@ export interface SuccessAnswer {
   example?: unknown;
 }
 
-export function successAnswer(operation: ApiOperation, schemas: SchemaResolver): SuccessAnswer {
+/**
+ * Whether a value is valid against a schema (the sandbox's Ajv check). Given, an example the description writes
+ * that breaks its own schema (Docker Engine's do) is passed over for the next, or one built from the schema: every
+ * answer is to be valid against the description.
+ */
+export type Validity = (schema: SchemaOrRef, value: unknown) => boolean;
+
+export function successAnswer(operation: ApiOperation, schemas: SchemaResolver, valid?: Validity): SuccessAnswer {
   const response =
     operation.responses.find((r) => /^2\d\d$/.test(r.status)) ??
     operation.responses.find((r) => /^2XX$/i.test(r.status)) ??
@@ -34,16 +42,17 @@ export function successAnswer(operation: ApiOperation, schemas: SchemaResolver):
   const status = response && /^2\d\d$/.test(response.status) ? Number(response.status) : 200;
   if (!response) return { status };
   const media = response.content.find((m) => isJsonMediaType(m.mediaType)) ?? response.content[0];
-  const example = media ? mediaExample(media, schemas) : undefined;
+  const example = media ? mediaExample(media, schemas, valid) : undefined;
   return { status, response, ...(media ? { media } : {}), ...(example !== undefined ? { example } : {}) };
 }
 
-/** A media type's first given example, else one built from its schema (for JSON). */
-export function mediaExample(media: ApiMediaType, schemas: SchemaResolver): unknown {
-  const given = media.examples[0]?.value;
-  if (given !== undefined) return given;
-  if (!media.schema) return undefined;
-  return exampleFromSchema(schemas, media.schema, 'read');
+/** A media type's first given example (the first valid one, with `valid`), else one built from its schema. */
+export function mediaExample(media: ApiMediaType, schemas: SchemaResolver, valid?: Validity): unknown {
+  const schema = media.schema;
+  const given = media.examples.find((example) => !valid || !schema || valid(schema, example.value));
+  if (given) return given.value;
+  if (!schema) return undefined;
+  return exampleFromSchema(schemas, schema, 'read');
 }
 
 /** Items a collection instance starts with, at most: enough for a list to show paging, few enough to copy. */
@@ -65,6 +74,7 @@ export function collectionSeeds(
   operations: readonly ApiOperation[],
   resources: Resources,
   schemas: SchemaResolver,
+  valid?: Validity,
 ): (instancePath: string) => CollectionItems {
   const byDepth = new Map<number, Collection[]>();
   for (const collection of resources.collections) {
@@ -75,7 +85,7 @@ export function collectionSeeds(
   const seedsOf = (collection: Collection) => {
     let seeds = seeded.get(collection);
     if (!seeds) {
-      seeds = seedCollection(collection, operations, resources, schemas);
+      seeds = seedCollection(collection, operations, resources, schemas, valid);
       seeded.set(collection, seeds);
     }
     return seeds;
@@ -96,6 +106,7 @@ function seedCollection(
   operations: readonly ApiOperation[],
   resources: Resources,
   schemas: SchemaResolver,
+  valid?: Validity,
 ): Map<string, CollectionItems> {
   const seeds = new Map<string, CollectionItems>();
   const itemsAt = (instancePath: string) => {
@@ -112,21 +123,25 @@ function seedCollection(
   });
   const readExample = mine
     .filter((operation) => resources.roleOf(operation).kind === 'read')
-    .map((operation) => successAnswer(operation, schemas).example)
+    .map((operation) => successAnswer(operation, schemas, valid).example)
     .find(isRecord);
+  // A listed item that breaks the item schema is seeded as one built from the schema, under the listed id.
+  const itemSchema = collection.itemSchema;
+  const built = itemSchema ? exampleFromSchema(schemas, itemSchema, 'read') : undefined;
+  const seedItem = (item: unknown) => (valid && itemSchema && !valid(itemSchema, item) ? built : item);
 
   for (const operation of mine) {
     const role = resources.roleOf(operation).kind;
     const values = pathValues(operation, schemas);
     const instance = fillPath(collection.path, values);
     if (role === 'list') {
-      const listed = listedItems(successAnswer(operation, schemas).example, schemas, operation);
+      const listed = listedItems(successAnswer(operation, schemas, valid).example, schemas, operation);
       const items = itemsAt(instance);
       for (const item of listed.slice(0, seededItemsAtMost)) {
         if (items.size >= seededItemsAtMost) break;
         const given = collection.idField && isRecord(item) ? item[collection.idField] : undefined;
         const id = typeof given === 'string' || typeof given === 'number' ? String(given) : String(items.takeId());
-        if (!items.has(id)) items.set(id, withId(item, collection, id));
+        if (!items.has(id)) items.set(id, withId(seedItem(item), collection, id));
       }
     } else if (role !== 'create' && collection.itemParameter) {
       const id = values[collection.itemParameter];
@@ -152,7 +167,7 @@ function pathValues(operation: ApiOperation, schemas: SchemaResolver): Record<st
 function listedItems(example: unknown, schemas: SchemaResolver, operation: ApiOperation): unknown[] {
   if (Array.isArray(example)) return example;
   if (!isRecord(example)) return [];
-  const media = successAnswer(operation, schemas).media;
+  const media = operation.responses.find((r) => /^2/.test(r.status))?.content.find((m) => isJsonMediaType(m.mediaType));
   const listed = media?.schema ? listProperty(schemas.resolve(media.schema), schemas) : undefined;
   const inside = listed ? example[listed.name] : undefined;
   return Array.isArray(inside) ? inside : [];

@@ -87,7 +87,7 @@ export function problemAnswer(
   const documented = operation && documentedError(operation.responses, status);
   const media = documented?.content.find((m) => isJsonMediaType(m.mediaType));
   if (media?.schema) {
-    const example = mediaExample(media, resolver);
+    const example = mediaExample(media, resolver, (schema, value) => schemas.check(schema, value).length === 0);
     if (isRecord(example)) {
       const filled = filledIn(example, media.schema && resolver.resolve(media.schema), resolver, error, status);
       const body = schemas.check(media.schema, filled).length === 0 ? filled : example;

@@ -1,0 +1,86 @@
+/**
+ * Try it for an API the sandbox has no hand-written rules for: the Workshop fixture published with SANDBOX_URL
+ * pointing at a sandbox made from that description (as its docs team would host it). Try it, then Send without
+ * typing: a 2xx, with a personal key the sandbox issued filled into the operation's own credential (an API key
+ * header, a bearer token); what a POST made, the list then shows.
+ */
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
+import { startSandboxProcess } from '../support/sandbox-process.ts';
+import { watchCspViolations } from './support.ts';
+
+const fixture = path.resolve(import.meta.dirname, '../fixtures/described-sandbox/openapi.yaml');
+const consoleLoadTimeout = 30_000;
+
+let site: FixtureSite | undefined;
+let sandbox: { child: ChildProcess; baseUrl: string } | undefined;
+
+test.describe.configure({ mode: 'serial', timeout: 3 * consoleLoadTimeout });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  sandbox = await startSandboxProcess({ PETSTORE_SPEC: fixture });
+  site = await buildAndServe(fixture, 'described-console', { env: { SANDBOX_URL: sandbox.baseUrl } });
+});
+
+test.afterAll(() => {
+  sandbox?.child.kill('SIGTERM');
+  site?.close();
+});
+
+const built = () => {
+  if (!site || !sandbox) throw new Error('the Workshop site was not built');
+  return { site, sandboxUrl: sandbox.baseUrl };
+};
+
+async function openConsole(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /^Try it/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'API Client' });
+  await expect(dialog).toBeVisible({ timeout: consoleLoadTimeout });
+  return dialog;
+}
+
+async function sendAndAnswer(page: Page, dialog: Locator, sandboxUrl: string, method: string) {
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === method && r.url().startsWith(sandboxUrl) && !r.url().includes('/sandbox/keys'),
+  );
+  await dialog.getByRole('button', { name: /^Send .* request/ }).click();
+  return answered;
+}
+
+test('Try it, then Send without typing: 2xx from the sandbox made from the description, with a key made for this visitor', async ({
+  page,
+}) => {
+  const { site, sandboxUrl } = built();
+  const csp = await watchCspViolations(page);
+  await page.goto(`${site.baseUrl}/reference/tools/get-tool/`);
+  const dialog = await openConsole(page);
+  await expect(dialog.getByRole('button', { name: `Server: ${sandboxUrl}` })).toBeVisible();
+  await expect(dialog.getByText('Using a sandbox key made for you on the Sandbox plan')).toBeVisible();
+
+  const response = await sendAndAnswer(page, dialog, sandboxUrl, 'GET');
+  expect(response.status()).toBe(200);
+  const key = (await response.request().allHeaders())['x-workshop-key'] ?? '';
+  expect(key).toMatch(/^sk_sandbox_/);
+  expect(await response.json()).toMatchObject({ id: 7, name: 'Hammer' });
+  await expect(dialog.getByText('200 OK')).toBeVisible();
+  expect(await csp()).toEqual([]);
+});
+
+test('a bearer operation gets the key as its token, and what it made is listed', async ({ page }) => {
+  const { site, sandboxUrl } = built();
+  await page.goto(`${site.baseUrl}/reference/benches/add-drawer/`);
+  const dialog = await openConsole(page);
+  const made = await sendAndAnswer(page, dialog, sandboxUrl, 'POST');
+  expect(made.status()).toBe(201);
+  const authorization = (await made.request().allHeaders()).authorization ?? '';
+  expect(authorization).toMatch(/^Bearer sk_sandbox_/);
+  const drawer = (await made.json()) as { id: string };
+
+  const listed = await fetch(`${sandboxUrl}/benches/oak/drawers`, {
+    headers: { Authorization: `Basic ${Buffer.from(`${authorization.slice(7)}:x`).toString('base64')}` },
+  });
+  expect(await listed.json()).toContainEqual(expect.objectContaining({ id: drawer.id }));
+});
