@@ -45,16 +45,21 @@ export function withSandboxAt(
 
 /**
  * `document` with only the servers in `allowed` (their URLs as written), in its own list, its path items' and their
- * operations': the first left is the one the console starts with when the sandbox does not answer.
+ * operations': the first left is the one the console starts with when the sandbox does not answer. A server written
+ * without a scheme or host gets the absolute URL `addresses` gives it.
  */
 export function withConsoleServers(
   document: Record<string, unknown>,
   allowed: readonly string[],
+  addresses: ConsoleTarget['serverAddresses'] = [],
 ): Record<string, unknown> {
   return mapServerLists(document, (servers) =>
-    arrayOf(servers).filter(
-      (server) => isRecord(server) && typeof server.url === 'string' && allowed.includes(server.url),
-    ),
+    arrayOf(servers).flatMap((server) => {
+      if (!isRecord(server) || typeof server.url !== 'string' || !allowed.includes(server.url)) return [];
+      const { url } = server;
+      const address = addresses.find((a) => a.written === url);
+      return [address ? { ...server, url: address.url } : server];
+    }),
   );
 }
 

@@ -14,6 +14,11 @@ export interface ConsoleTarget {
    * in the description (`javascript:…`) is left out of the console's list, wherever it is written.
    */
   servers: string[];
+  /**
+   * For servers written without a scheme or host (`//host/v2`, `/v1`): the absolute address the console sends to in
+   * their place (`https://host/v2`, the site's `https://docs.example.com/v1`). Servers written absolute are not listed.
+   */
+  serverAddresses?: { written: string; url: string }[];
   /** The sandbox, if there is one: a hosted one is always the console's default server, a local one when it answers. */
   sandbox?: SandboxTarget;
   /** The security scheme that carries the API key, e.g. `ApiKeyAuth`. */

@@ -22,6 +22,7 @@ import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { SiteConfigError } from '../publishing/site-config.ts';
 import { versionSitemapChunks } from '../publishing/version-sitemaps.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
+import { publishedDescriptionUrl } from '../reference/description-address.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-scope.ts';
 import { VersionSettingError } from '../reference/versions.ts';
@@ -97,6 +98,10 @@ export function apiReferencePlugin(): StarlightPlugin {
             }
           }
           if (command === 'build') {
+            // A server without a host is relative to where the site publishes the description: the build must know it.
+            if (model.hostlessServers && !publishedDescriptionUrl(astroConfig.site)) {
+              logger.warn(formatProblems(shown, [model.hostlessServers]));
+            }
             const sandboxAt = hostedSandboxUrl();
             const local = localSandboxWarning(model);
             if (sandboxAt) logger.info(`The live console calls the hosted sandbox at ${sandboxAt}.`);

@@ -54,6 +54,13 @@ export { linkableUrl } from './safe-url.ts';
 export { bodyText, type CodeSample, codeSamples, harRequest, sampleTargets } from './samples.ts';
 export { exampleFromSchema } from './schema-example.ts';
 export { SchemaResolver } from './schema-resolver.ts';
+export {
+  absoluteServerUrl,
+  apiHostPlaceholder,
+  isSchemeRelative,
+  serverAddress,
+  withDefaults,
+} from './server-address.ts';
 export { separateWords, slugify, uniqueSlugs } from './slug.ts';
 export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';
 export { httpDate, humanDate, isoDate, parseCalendarDay, startOfDay } from './sunset-date.ts';

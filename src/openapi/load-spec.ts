@@ -14,6 +14,7 @@ import { normalize } from './normalize/index.ts';
 import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
 import { checkReferences, withInlinedPathItems } from './refs.ts';
 import { linkBaseOf, relativeLinkWarning } from './relative-links.ts';
+import { hostlessServers } from './server-address.ts';
 import { type SourcePosition, SpecError, type SpecProblem } from './spec-problem.ts';
 import { convertSwagger2, isSwagger2 } from './swagger2.ts';
 import { unlinkedUrlWarnings } from './unlinked-urls.ts';
@@ -132,6 +133,8 @@ async function checkDocument(data: unknown, writtenAt: WrittenAt, options: Check
   const final = options.strict ? found.map((p) => ({ ...p, severity: 'error' as const })) : found;
   if (final.some((p) => p.severity === 'error')) return { ok: false, problems: final };
   model.warnings = final;
+  const hostless = hostlessServers(record);
+  if (hostless) [model.hostlessServers] = place([hostless]);
   return { ok: true, model };
 }
 

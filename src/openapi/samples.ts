@@ -22,6 +22,7 @@ import {
   type ApiServer,
   sentByApi,
 } from './model.ts';
+import { serverAddress } from './server-address.ts';
 import { uniqueSlugs } from './slug.ts';
 
 /** One code sample as a page shows it: a tab label, a language id and the code. */
@@ -59,7 +60,10 @@ export interface HarPostParam {
 export interface HarRequest {
   /** Upper case: `GET`, `POST`. */
   method: string;
-  /** Absolute (unless the server itself is relative), percent-encoded, including the query string. */
+  /**
+   * Absolute (a server without a host on the description's address, else on `apiHostPlaceholder`), percent-encoded,
+   * including the query string.
+   */
   url: string;
   httpVersion: string;
   headers: HarNameValue[];
@@ -78,6 +82,11 @@ export interface HarRequest {
 export interface SampleOptions {
   /** Server whose URL (variables at their defaults) prefixes the path; the operation's first when absent. */
   server?: ApiServer;
+  /**
+   * The address the description is published at, which a server without a host (`/v1`, or none) is relative to;
+   * without it such a server's samples send to `apiHostPlaceholder`.
+   */
+  descriptionUrl?: string;
   /** Replaces the `YOUR_API_KEY` placeholder in API-key credentials; samples never show a real key unless given one. */
   apiKey?: string;
   /**
@@ -249,7 +258,7 @@ export function harRequest(model: ApiModel, operation: ApiOperation, options: Sa
 
   const server = options.server ?? operation.servers[0] ?? model.servers[0];
   const query = encodeQuery(queryString);
-  const url = safeUrl(`${serverUrl(server)}${path}${query ? `?${query}` : ''}`);
+  const url = safeUrl(`${serverAddress(server, options.descriptionUrl)}${path}${query ? `?${query}` : ''}`);
   const request: HarRequest = {
     method: operation.method.toUpperCase(),
     url,
@@ -288,17 +297,6 @@ const headerBreakers = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
 /** An HTTP token (RFC 9110): anything else is not a header name a client would send. */
 function isHeaderName(name: string): boolean {
   return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name);
-}
-
-/** The server's URL with every variable at its default, without a trailing slash (paths bring their own). */
-export function serverUrl(server: ApiServer | undefined): string {
-  if (!server) return '';
-  const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    return server.variables.find((v) => v.name === name)?.default ?? whole;
-  });
-  const trimmed = url.replace(/\/+$/, '');
-  // A relative server stays relative, but starts with `/`, so no sample URL can pass for a command-line option.
-  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
 /** Where a scheme's credential goes and the placeholder it carries; undefined for schemes a sample cannot show. */

@@ -71,13 +71,14 @@ export function everyServer<T extends ServerLike>(model: { servers: T[]; operati
 }
 
 /**
- * A server's URL with its variables' defaults, when that is an http(s) URL. With `base`, a relative URL is
- * resolved against it first (as OpenAPI resolves one against the description's address); without, it is none.
+ * A server's URL with its variables' defaults, when that is an http(s) URL. A scheme-relative one (`//host/v2`) is
+ * https, as the samples send it. With `base`, a relative URL is resolved against it first (as OpenAPI resolves one
+ * against the description's address); without, it is none.
  */
 export function httpServerUrl(server: ServerLike, base?: string): URL | undefined {
   const url = server.variables.reduce((u, v) => u.replaceAll(`{${v.name}}`, v.default), server.url);
   try {
-    const parsed = new URL(url, base);
+    const parsed = new URL(/^\/\/[^/]/.test(url) ? `https:${url}` : url, base);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
   } catch {
     return undefined;

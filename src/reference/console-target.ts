@@ -4,6 +4,8 @@ import {
   type ApiModel,
   type ApiOperation,
   type ApiParameter,
+  type ApiServer,
+  absoluteServerUrl,
   type ExampleRequest,
   exampleRequest,
   oncePerModel,
@@ -11,38 +13,35 @@ import {
   planOrder,
   sandboxDemoKeys,
   sandboxKeyIssuer,
+  withDefaults,
 } from '../openapi/index.ts';
 import { type ConsoleSandbox, consoleSandbox } from '../publishing/console-sandbox.ts';
 import { httpServerUrl } from '../publishing/host-files.ts';
+import { publishedDescriptionUrl } from './description-address.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
 
-/** Stands for the page a relative server is resolved against: any http(s) address gives the same answer. */
-const PAGE = 'https://portal.invalid/';
-
-/**
- * The server URLs (as written) the console may send to, of the document and of every operation: those that are
- * http(s) once their variables take their defaults, relative ones resolved against the page. A `javascript:`
- * server is left out: the console preselected it and sent `/javascript:…` to the portal's own origin.
- */
-const consoleServers = oncePerModel((model: ApiModel) => [
-  ...new Set(
-    [...model.servers, ...model.operations.flatMap((operation) => operation.servers)]
-      .filter((server) => httpServerUrl(server, PAGE) !== undefined)
-      .map((server) => server.url),
-  ),
-]);
+/** Each server the description writes (the document's and every operation's), once per URL as written. */
+const writtenServers = oncePerModel((model: ApiModel) => {
+  const byUrl = new Map<string, ApiServer>();
+  for (const server of [...model.servers, ...model.operations.flatMap((operation) => operation.servers)]) {
+    if (!byUrl.has(server.url)) byUrl.set(server.url, server);
+  }
+  return [...byUrl.values()];
+});
 
 /**
  * `sandbox`: the one the console calls (`publishing/console-sandbox.ts`); by default the description's own, as
  * `npm run dev` has it. `authenticationGuide`: the Authentication guide's site path, where the site ships it (the
- * guide outline, `publishing/guide-outline.ts`).
+ * guide outline, `publishing/guide-outline.ts`). `descriptionUrl`: where the site publishes the description, which a
+ * server without a host is relative to; by default the build's (`description-address.ts`), none when it is unknown.
  */
 export function consoleTarget(
   model: ApiModel,
   operation: ApiOperation,
   sandbox: ConsoleSandbox | undefined = consoleSandbox(model, { dev: true }),
   authenticationGuide?: string,
+  { descriptionUrl }: { descriptionUrl?: string | undefined } = { descriptionUrl: publishedDescriptionUrl() },
 ): ConsoleTarget {
   const urls = referenceUrls(model);
   const apiKey = operation.security
@@ -63,7 +62,7 @@ export function consoleTarget(
     documentUrl: sitePath('/openapi.json'),
     method: operation.method,
     path: operation.path,
-    servers: serversWith(consoleServers(model), sandbox),
+    ...consoleServerList(model, sandbox, descriptionUrl),
     ...(sandbox
       ? { sandbox: sandboxTarget(sandbox, issuer && `${sandbox.url.replace(/\/$/, '')}${issuer.path}`, model) }
       : {}),
@@ -77,6 +76,32 @@ export function consoleTarget(
       operation.responses.map((response) => [response.status, response.headers.map((header) => header.name)]),
     ),
   };
+}
+
+/**
+ * The servers the console may offer, as written: those that are http(s) once their variables take their defaults
+ * and made absolute, a scheme-relative one over https and a relative one on the address the site publishes the
+ * description at (`descriptionUrl`; where that is not known, the build says so, `hostlessServers`, and the console
+ * lists none of them). With them, the address the console sends to for each written otherwise, and the sandbox it
+ * calls in the place of the description's. A `javascript:` server is left out: the console preselected it and sent
+ * `/javascript:…` to the portal's own origin.
+ */
+function consoleServerList(
+  model: ApiModel,
+  sandbox: ConsoleSandbox | undefined,
+  descriptionUrl: string | undefined,
+): Pick<ConsoleTarget, 'servers' | 'serverAddresses'> {
+  const servers: string[] = [];
+  const serverAddresses: { written: string; url: string }[] = [];
+  for (const server of writtenServers(model)) {
+    // Written absolute (once its variables take their defaults), the console reads it as written, variables and all.
+    const filled = withDefaults(server);
+    const absolute = absoluteServerUrl(filled, descriptionUrl);
+    if (absolute === undefined || httpServerUrl({ url: absolute, variables: [] }) === undefined) continue;
+    servers.push(server.url);
+    if (absolute !== filled) serverAddresses.push({ written: server.url, url: absolute });
+  }
+  return { servers: serversWith(servers, sandbox), ...(serverAddresses.length > 0 ? { serverAddresses } : {}) };
 }
 
 /** The console's servers with the sandbox it calls in the place of the description's (or first, if it names none). */

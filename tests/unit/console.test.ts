@@ -291,18 +291,58 @@ paths:
         '200': { description: OK }
 `;
 
-  it('are the http(s) ones, and relative ones, wherever the description lists them; the first one left is http(s)', async () => {
+  const urls = (list: unknown) => (list as { url: string }[]).map((server) => server.url);
+
+  it('are the http(s) ones wherever the description lists them, relative ones on the site the build knows', async () => {
     const tiny = await modelOf(text);
     const [operation] = tiny.operations;
     if (!operation) throw new Error('no operation');
-    const target = consoleTarget(tiny, operation);
+    const target = consoleTarget(tiny, operation, undefined, undefined, {
+      descriptionUrl: 'https://docs.example.com/docs/openapi.json',
+    });
     expect(target.servers).toEqual(['{scheme}://api.example.com/v1', '/relative/v1', 'http://localhost:4010']);
-    const document = withConsoleServers(JSON.parse(JSON.stringify(tiny.source)), target.servers);
-    const urls = (list: unknown) => (list as { url: string }[]).map((server) => server.url);
-    expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1', '/relative/v1']);
+    expect(target.serverAddresses).toEqual([{ written: '/relative/v1', url: 'https://docs.example.com/relative/v1' }]);
+    const document = withConsoleServers(
+      JSON.parse(JSON.stringify(tiny.source)),
+      target.servers,
+      target.serverAddresses,
+    );
+    expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1', 'https://docs.example.com/relative/v1']);
     const paths = document.paths as Record<string, Record<string, { servers?: unknown }>>;
     expect(urls(paths['/things']?.get?.servers)).toEqual(['http://localhost:4010']);
     expect(JSON.stringify(document)).not.toMatch(/javascript:|vbscript:|data:/);
+  });
+
+  it('leave a relative server out where the build does not know the site (it warns: nothing to call there)', async () => {
+    const tiny = await modelOf(text);
+    const [operation] = tiny.operations;
+    if (!operation) throw new Error('no operation');
+    const target = consoleTarget(tiny, operation, undefined, undefined, {});
+    expect(target.servers).toEqual(['{scheme}://api.example.com/v1', 'http://localhost:4010']);
+    expect(target.serverAddresses).toBeUndefined();
+    const document = withConsoleServers(
+      JSON.parse(JSON.stringify(tiny.source)),
+      target.servers,
+      target.serverAddresses,
+    );
+    expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1']);
+  });
+
+  it("call a scheme-relative server (Redoc's `//petstore.swagger.io/v2`) over https", async () => {
+    const redoc = await modelOf(text.replace('  - url: /relative/v1', '  - url: //petstore.swagger.io/v2'));
+    const [operation] = redoc.operations;
+    if (!operation) throw new Error('no operation');
+    const target = consoleTarget(redoc, operation, undefined, undefined, {});
+    expect(target.servers).toContain('//petstore.swagger.io/v2');
+    expect(target.serverAddresses).toEqual([
+      { written: '//petstore.swagger.io/v2', url: 'https://petstore.swagger.io/v2' },
+    ]);
+    const document = withConsoleServers(
+      JSON.parse(JSON.stringify(redoc.source)),
+      target.servers,
+      target.serverAddresses,
+    );
+    expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1', 'https://petstore.swagger.io/v2']);
   });
 });
 

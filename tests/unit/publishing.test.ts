@@ -126,6 +126,19 @@ describe('the headers file', () => {
     expect(origins).toEqual(['https://api.example.com', 'http://localhost:4010']);
   });
 
+  it("allows a scheme-relative server (Redoc's `//petstore.swagger.io/v2`) over https, as the console calls it", () => {
+    expect(serverOrigins([{ url: '//petstore.swagger.io/v2', variables: [] }])).toEqual([
+      'https://petstore.swagger.io',
+    ]);
+    // `//` alone, or `///x`, names no host: a path, with no origin of its own.
+    expect(
+      serverOrigins([
+        { url: '//', variables: [] },
+        { url: '///x', variables: [] },
+      ]),
+    ).toEqual([]);
+  });
+
   it('allows the servers operations name for themselves too', () => {
     const server = (url: string) => ({ url, variables: [] });
     const model = {

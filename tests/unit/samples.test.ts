@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiModel,
   type ApiOperation,
+  apiHostPlaceholder,
   exampleRequest,
   loadApiModel,
   resolveSpecPath,
@@ -370,7 +371,7 @@ describe('on small descriptions', () => {
     });
   });
 
-  it('fills server variables with their defaults and keeps a relative server relative', async () => {
+  it('fills server variables with their defaults', async () => {
     const withVariables = await modelWith(
       { method: 'get' },
       {
@@ -383,14 +384,79 @@ describe('on small descriptions', () => {
       },
     );
     expect(harRequest(withVariables, operation(withVariables, 'op')).url).toBe('https://eu.example.test/v2/things');
-    const relative = await modelWith({ method: 'get' }, { servers: [{ url: '/api' }] });
-    expect(harRequest(relative, operation(relative, 'op')).url).toBe('/api/things');
   });
 
   it('writes Python literals, not JSON, even for words inside strings', () => {
     expect(pythonLiteral({ a: true, b: [null, false], s: 'x: true, y: null,' })).toBe(
       '{\n  "a": True,\n  "b": [\n    None,\n    False\n  ],\n  "s": "x: true, y: null,"\n}',
     );
+  });
+});
+
+describe('a server written without a scheme or a host', () => {
+  const curlOf = (model: ApiModel, options: { descriptionUrl?: string } = {}) =>
+    sample(codeSamples(model, operation(model, 'op'), options), 'curl');
+  const get = (servers?: unknown[]) =>
+    modelOf(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Tiny', version: '1.0.0' },
+        ...(servers ? { servers } : {}),
+        paths: { '/things': { get: { operationId: 'op', responses: { 200: { description: 'OK' } } } } },
+      }),
+    );
+
+  it("is sent over https when written scheme-relative (Redoc's `//petstore.swagger.io/v2`), in every language", async () => {
+    const model = await get([{ url: '//petstore.swagger.io/v2' }]);
+    expect(harRequest(model, operation(model, 'op')).url).toBe('https://petstore.swagger.io/v2/things');
+    for (const { id, code } of codeSamples(model, operation(model, 'op'))) {
+      expect(code, id).toContain('https://petstore.swagger.io/v2/things');
+      expect(code, id).not.toMatch(/["'`]\/\/petstore/);
+    }
+    expect(curlOf(model)).toMatch(/^curl https:\/\/petstore\.swagger\.io\/v2\/things$/);
+  });
+
+  it("is resolved against the description's published address when the build knows it", async () => {
+    const descriptionUrl = 'https://docs.example.com/docs/openapi.json';
+    expect(curlOf(await get([{ url: '/v1.56' }]), { descriptionUrl })).toBe(
+      'curl https://docs.example.com/v1.56/things',
+    );
+    expect(curlOf(await get([{ url: 'v2' }]), { descriptionUrl })).toBe('curl https://docs.example.com/docs/v2/things');
+    // No server at all is OpenAPI's `/`: the host that serves the description.
+    expect(curlOf(await get(), { descriptionUrl })).toBe('curl https://docs.example.com/things');
+  });
+
+  it('is sent to a placeholder host that says what to put there when the build does not know it', async () => {
+    expect(curlOf(await get([{ url: '/v1.56' }]))).toBe(`curl ${apiHostPlaceholder}/v1.56/things`);
+    expect(curlOf(await get([{ url: 'v2' }]))).toBe(`curl ${apiHostPlaceholder}/v2/things`);
+    expect(curlOf(await get())).toBe(`curl ${apiHostPlaceholder}/things`);
+    expect(apiHostPlaceholder).toBe('https://YOUR-API-HOST');
+  });
+
+  it('never gives a sample that starts `curl /`, however the server is written', async () => {
+    for (const url of ['/', '', '/v1', '//', '///x', '//h/', '-o/etc/passwd', '.', '../up', '{base}']) {
+      const model = await get([{ url, variables: url.includes('{') ? { base: { default: '/api' } } : undefined }]);
+      const curl = curlOf(model);
+      expect(curl, url).toMatch(/^curl '?https:\/\//);
+    }
+  });
+
+  it('stays inert with quotes, spaces and line breaks in it', async () => {
+    const hostile = [`//evil.test/a'b"c\nd e;$(pwned)`, `/v1'; rm -rf ~ #\n--output /tmp/x`];
+    for (const url of hostile) {
+      const model = await get([{ url }]);
+      const samples = codeSamples(model, operation(model, 'op'), { descriptionUrl: 'https://docs.example.com/' });
+      const curl = sample(samples, 'curl');
+      expect(curl.split('\n'), url).toHaveLength(1);
+      // One quoted word: nothing in it can end the quotes.
+      expect(curl).toMatch(/^curl '[^'\n]*'$/);
+      for (const { id, code } of samples) {
+        expect(code, id).not.toContain("a'b");
+        expect(code, id).not.toContain('"c');
+        expect(code, id).not.toContain('rm -rf ~ ');
+      }
+      if (!url.startsWith('//')) expect(curl).toMatch(/^curl 'https:\/\/docs\.example\.com\/v1%27;%20rm/);
+    }
   });
 });
 
