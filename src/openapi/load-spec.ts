@@ -133,7 +133,7 @@ async function checkDocument(data: unknown, writtenAt: WrittenAt, options: Check
   const final = options.strict ? found.map((p) => ({ ...p, severity: 'error' as const })) : found;
   if (final.some((p) => p.severity === 'error')) return { ok: false, problems: final };
   model.warnings = final;
-  const hostless = hostlessServers(record);
+  const hostless = hostlessServers(record, convertedFrom);
   if (hostless) [model.hostlessServers] = place([hostless]);
   return { ok: true, model };
 }

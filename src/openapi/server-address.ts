@@ -60,7 +60,10 @@ export function serverAddress(server: ApiServer | undefined, descriptionUrl?: st
  * One warning, at the first such server (in a 3.x document: `servers`, path items', operations'), with a count.
  * A description without `servers` is told at its root (a Swagger 2.0 one's place is mapped back to its `basePath`).
  */
-export function hostlessServers(document: Record<string, unknown>): SpecProblem | undefined {
+export function hostlessServers(
+  document: Record<string, unknown>,
+  convertedFrom?: 'swagger-2.0',
+): SpecProblem | undefined {
   const found: { pointer: string; url: string }[] = [];
   const visit = (servers: unknown, pointer: string) => {
     if (!Array.isArray(servers)) return;
@@ -83,13 +86,18 @@ export function hostlessServers(document: Record<string, unknown>): SpecProblem 
   const [first] = found;
   if (!first) return undefined;
   const none = !Array.isArray(written) || written.length === 0;
-  const what = none
-    ? 'The description names no server, which OpenAPI reads as `/`: the host that serves the description'
-    : `The server \`${JSON.stringify(first.url).slice(1, -1)}\` names no host: it is relative to the host that serves the description`;
+  const shown = JSON.stringify(first.url).slice(1, -1);
+  const what =
+    convertedFrom === 'swagger-2.0'
+      ? `The description has no \`host\`, which Swagger 2.0 reads as the host that serves the description${none ? '' : ` (below \`${shown}\`)`}`
+      : none
+        ? 'The description names no server, which OpenAPI reads as `/`: the host that serves the description'
+        : `The server \`${shown}\` names no host: it is relative to the host that serves the description`;
   const more = found.length > 1 ? ` (${found.length} places name no host; this is the first.)` : '';
   return {
     severity: 'warning',
-    pointer: none && !Array.isArray(written) ? '' : first.pointer,
+    // A 3.x description without `servers` is told at its root; a 2.0 one's place is mapped back to what it wrote.
+    pointer: none && !Array.isArray(written) && convertedFrom === undefined ? '' : first.pointer,
     message: `${what}, and the build does not know the site's address. The code samples send to ${apiHostPlaceholder} in its place, and the live console has no API host to call (it lists no such server).${more}`,
     hint: "Set SITE_URL (or canonicalDomain in portal.json) when the API is served from the docs site's host; otherwise give the description an absolute server URL.",
   };

@@ -113,3 +113,40 @@ ${paths}`);
     expect(message).not.toMatch(/[\n\u001b]/);
   });
 });
+
+describe('a Swagger 2.0 description with `schemes` but no `host`', () => {
+  const engine = (basePath: string) => `swagger: '2.0'
+info:
+  title: Engine
+  version: '1.56'
+schemes:
+  - http
+  - https
+${basePath}paths:
+  /containers/json:
+    get:
+      operationId: ContainerList
+      responses:
+        '200':
+          description: OK
+`;
+
+  it('is valid 2.0: no warning that 3.0 has no `schemes`, the docs host instead', async () => {
+    for (const basePath of ['basePath: /v1.56\n', '']) {
+      const model = await modelOf(engine(basePath));
+      expect(model.warnings.map((w) => w.message).join('\n')).not.toContain('schemes');
+      expect(model.source).not.toHaveProperty('schemes');
+      expect(model.hostlessServers?.message).toContain(
+        'The description has no `host`, which Swagger 2.0 reads as the host that serves the description',
+      );
+    }
+  });
+
+  it('is told at its basePath, else at its schemes', async () => {
+    expect((await modelOf(engine('basePath: /v1.56\n'))).hostlessServers).toMatchObject({
+      pointer: '/basePath',
+      position: { line: 8 },
+    });
+    expect((await modelOf(engine(''))).hostlessServers).toMatchObject({ pointer: '/schemes', position: { line: 5 } });
+  });
+});
