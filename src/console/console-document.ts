@@ -118,9 +118,13 @@ export function withPageRequest(document: Record<string, unknown>, target: Conso
     const media = requestBody.content[body.mediaType];
     if (isRecord(media)) {
       const { example: _example, examples: _examples, ...rest } = media;
-      // A file cannot be filled in for the reader: the console leaves it for them to choose.
+      // A file cannot be filled in for the reader: the console leaves it for them to choose (a body that is a
+      // file's bytes has no example at all).
       const example = body.files ? withoutFields(body.value, Object.keys(body.files)) : body.value;
-      const content = { ...requestBody.content, [body.mediaType]: { ...rest, example } };
+      const content = {
+        ...requestBody.content,
+        [body.mediaType]: body.file === undefined ? { ...rest, example } : rest,
+      };
       changed.requestBody = { ...requestBody, content };
     }
   }

@@ -51,8 +51,11 @@ export interface PageRequest {
    * their `$ref`s followed (by the spec model, at build time), as OpenAPI parameter objects.
    */
   parameters: ConsoleParameter[];
-  /** The body, when there is one: JSON, or a form's fields (`files`: those that are files, left for the reader). */
-  body?: { mediaType: string; value: unknown; files?: Record<string, string> };
+  /**
+   * The body, when there is one: JSON, or a form's fields (`files`: those that are files, left for the reader), or a
+   * file's bytes (`file`, left for the reader; no `value`).
+   */
+  body?: { mediaType: string; value: unknown; files?: Record<string, string>; file?: string };
 }
 
 /**

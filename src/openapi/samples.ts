@@ -70,11 +70,17 @@ export interface HarRequest {
   /** The query string's parameters, decoded; the same ones `url` carries encoded. */
   queryString: HarNameValue[];
   cookies: HarNameValue[];
-  /** A JSON body as `text`; a form as `params` (a file field carries `fileName`), which the clients write as one. */
-  postData?: { mimeType: string; text: string } | { mimeType: string; params: HarPostParam[] };
+  /**
+   * A JSON body as `text`; a form as `params` (a file field carries `fileName`), which the clients write as one; a
+   * body of bytes as the `file` they are read from (not HAR's: each client's code is given the file's reading).
+   */
+  postData?:
+    | { mimeType: string; text: string }
+    | { mimeType: string; params: HarPostParam[] }
+    | { mimeType: string; file: string };
   /** -1: unknown, as HAR allows; nothing has been sent. */
   headersSize: -1;
-  /** Bytes of `postData.text` (UTF-8), 0 without a body, -1 (unknown) for a form. */
+  /** Bytes of `postData.text` (UTF-8), 0 without a body, -1 (unknown) for a form or a file. */
   bodySize: number;
 }
 
@@ -138,22 +144,32 @@ const bodyStandIn = 'PST_BODY_FROM_FILE';
 function samplesReadingBody(request: HarRequest, file: string): CodeSample[] {
   if (bodyText(request) === undefined || !request.postData) return generatedSamples(request);
   const standIn: HarRequest = { ...request, postData: { mimeType: request.postData.mimeType, text: bodyStandIn } };
-  return generatedSamples(standIn).map((sample) => ({ ...sample, code: readingBodyFile(sample, file) }));
+  return generatedSamples(standIn).map((sample) => ({
+    ...sample,
+    code: readingBodyFile(sample.id, sample.code, file, 'text'),
+  }));
 }
 
-function readingBodyFile(sample: CodeSample, file: string): string {
-  const { code } = sample;
-  switch (sample.id) {
+/**
+ * The code of a sample whose body is the stand-in text, made to send the file's content instead: as text (a JSON
+ * body kept next to the page) or as bytes (a body of bytes). `file` is written as it is: the portal's own names,
+ * or a plain path (example-request.ts).
+ */
+function readingBodyFile(id: string, code: string, file: string, as: 'text' | 'bytes'): string {
+  switch (id) {
     case 'curl':
       // `--data @file` would drop the file's line breaks; `--data-binary` sends it as it is.
-      return code.replace(`--data '${bodyStandIn}'`, `--data-binary @${file}`);
+      return code.replace(new RegExp(`--data(?:-binary)? '${bodyStandIn}'`), `--data-binary @${file}`);
     case 'javascript':
-      return `import { readFile } from 'node:fs/promises';\n\n${code.replace(`'${bodyStandIn}'`, `await readFile('${file}', 'utf8')`)}`;
+      return `import { readFile } from 'node:fs/promises';\n\n${code.replace(`'${bodyStandIn}'`, `await readFile('${file}'${as === 'text' ? ", 'utf8'" : ''})`)}`;
     case 'python':
-      return code.replace(`data="${bodyStandIn}"`, `data=open("${file}", "rb")`);
+      return code.replace(new RegExp(`data=b?"${bodyStandIn}"`), `data=open("${file}", "rb")`);
     case 'go':
       return code
-        .replace(`payload := strings.NewReader(\`${bodyStandIn}\`)`, `payload, _ := os.Open("${file}")`)
+        .replace(
+          new RegExp(`payload := strings\\.NewReader\\([\`"]${bodyStandIn}[\`"]\\)`),
+          `payload, _ := os.Open("${file}")`,
+        )
         .replace('\t"strings"\n', '\t"os"\n');
     default:
       return code;
@@ -179,7 +195,11 @@ function webhookMessage(model: ApiModel, operation: ApiOperation): CodeSample {
     if (ignoredHeaderParameters.has(parameter.name.toLowerCase())) continue;
     lines.push(`${parameter.name}: ${simpleStyle(parameter.value).replace(headerBreakers, ' ')}`);
   }
-  const body = example.body && messageBody(example.body.mediaType, example.body.value);
+  // A body of bytes is not written out: the message names its type.
+  const body =
+    example.body && example.body.file === undefined
+      ? messageBody(example.body.mediaType, example.body.value)
+      : undefined;
   if (example.body) lines.push(`Content-Type: ${example.body.mediaType}`);
   return {
     id: 'http',
@@ -227,6 +247,9 @@ export function harRequest(model: ApiModel, operation: ApiOperation, options: Sa
     const mimeType = mediaTypeEssence(body.mediaType);
     postData = { mimeType, params: formParams(body.value, body.files ?? {}) };
     if (mimeType === 'application/x-www-form-urlencoded') setHeader('Content-Type', mimeType);
+  } else if (body?.file !== undefined) {
+    postData = { mimeType: body.mediaType, file: body.file };
+    setHeader('Content-Type', body.mediaType);
   } else if (body) {
     postData = { mimeType: body.mediaType, text: JSON.stringify(body.value, null, 2) };
     setHeader('Content-Type', body.mediaType);
@@ -371,13 +394,15 @@ function safeUrl(url: string): string {
 
 /** One sample per target, in `sampleTargets` order. Pure: the same request always gives the same code. */
 export function generatedSamples(request: HarRequest, targets: readonly SampleTarget[] = sampleTargets): CodeSample[] {
+  const file = request.postData && 'file' in request.postData ? request.postData.file : undefined;
   return targets.map((target) => {
     const adapted = forClient(target, request);
+    const code = finish(target, adapted, target.plugin.generate(adapted));
     return {
       id: target.id,
       label: target.label,
       language: target.language,
-      code: finish(target, adapted, target.plugin.generate(adapted)),
+      code: file === undefined ? code : readingBodyFile(target.id, code, file, 'bytes'),
       source: 'generated',
     };
   });
@@ -397,6 +422,12 @@ function forClient(target: SampleTarget, request: HarRequest): HarRequest {
     return { ...request, url: request.url.slice(0, -(query.length + 1)) };
   }
   const adapted: HarRequest = { ...request, queryString: [] };
+  // A body of bytes: snippetz writes only bodies it is given as text, and only an `application/octet-stream` one in
+  // every language (Python's requests drops an `application/x-tar` one). It gets the stand-in as that, and the code
+  // is then made to read the file (`readingBodyFile`); the Content-Type header keeps the media type.
+  if (request.postData && 'file' in request.postData) {
+    adapted.postData = { mimeType: 'application/octet-stream', text: bodyStandIn };
+  }
   if (target.plugin === jsFetch && request.cookies.length > 0) {
     const cookie = request.cookies.map((c) => `${encodeURIComponent(c.name)}=${encodeURIComponent(c.value)}`);
     adapted.headers = [...request.headers, { name: 'Cookie', value: cookie.join('; ') }];

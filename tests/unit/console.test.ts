@@ -368,6 +368,28 @@ describe("the console's first request", () => {
     expect(media?.examples).toBeUndefined();
   });
 
+  it('leaves a body of bytes for the reader to choose: no example in its place', async () => {
+    const tiny = await modelOf(`openapi: 3.0.3
+info: { title: t, version: 1.0.0 }
+servers: [{ url: 'https://api.example.com' }]
+paths:
+  /images:
+    put:
+      operationId: putImage
+      requestBody:
+        content:
+          image/png: { schema: { type: string, format: binary }, example: not-bytes }
+      responses: { '200': { description: OK } }
+`);
+    const [op] = tiny.operations;
+    if (!op) throw new Error('no operation');
+    const target = consoleTarget(tiny, op);
+    expect(target.request.body).toEqual({ mediaType: 'image/png', file: 'path/to/file' });
+    const document = withPageRequest(JSON.parse(JSON.stringify(tiny.source)), target);
+    const requestBody = operationIn(document, 'put', '/images').requestBody as { content: Record<string, unknown> };
+    expect(requestBody.content['image/png']).toEqual({ schema: { type: 'string', format: 'binary' } });
+  });
+
   it("starts the optional filters of List pets disabled, as the page's samples leave them out, and changes no shared parameter", () => {
     const op = byId('listPets');
     const before = copy();

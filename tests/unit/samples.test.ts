@@ -734,3 +734,133 @@ describe('a form body', () => {
     });
   });
 });
+
+describe('a body of bytes', () => {
+  const put = (content: Record<string, unknown>) =>
+    modelWith({ method: 'put', path: '/archive', requestBody: { required: true, content } });
+  const samplesOf = (model: ApiModel) => codeSamples(model, operation(model, 'op'));
+
+  it('is read from a file in every language, with its media type', async () => {
+    const cases: [string, unknown][] = [
+      ['application/octet-stream', { type: 'string', format: 'binary' }],
+      ['application/x-tar', { type: 'string', format: 'binary' }],
+      ['image/png', { type: 'string', format: 'binary' }],
+      ['application/pdf', undefined],
+      ['application/zip', { type: 'string' }],
+    ];
+    for (const [mediaType, schema] of cases) {
+      const samples = samplesOf(await put({ [mediaType]: schema === undefined ? {} : { schema } }));
+      const curl = sample(samples, 'curl');
+      expect(curl, mediaType).toContain(`--header 'Content-Type: ${mediaType}'`);
+      expect(curl, mediaType).toMatch(/--data-binary @path\/to\/file$/);
+      const javascript = sample(samples, 'javascript');
+      expect(javascript).toContain("import { readFile } from 'node:fs/promises';");
+      expect(javascript).toContain("body: await readFile('path/to/file')");
+      expect(javascript).toContain(`'Content-Type': '${mediaType}'`);
+      const python = sample(samples, 'python');
+      expect(python, mediaType).toContain('data=open("path/to/file", "rb")');
+      expect(python).toContain(`"Content-Type": "${mediaType}"`);
+      const go = sample(samples, 'go');
+      expect(go).toContain('payload, _ := os.Open("path/to/file")');
+      expect(go).toContain('\t"os"\n');
+      expect(go).not.toContain('strings');
+      for (const { id, code } of samples) expect(code, id).not.toContain('PST_BODY_FROM_FILE');
+    }
+  });
+
+  it('sends the file the example names, but only a plain path: never a quote or an option', async () => {
+    const named = await put({
+      'application/x-tar': { schema: { type: 'string', format: 'binary' }, example: '@rootfs.tar' },
+    });
+    expect(sample(samplesOf(named), 'curl')).toContain('--data-binary @rootfs.tar');
+    for (const hostile of ["@x'; rm -rf ~ #", '@-o/etc/passwd', '@x\ny', '@$(pwned)']) {
+      const model = await put({
+        'application/x-tar': { schema: { type: 'string', format: 'binary' }, example: hostile },
+      });
+      for (const { id, code } of samplesOf(model)) {
+        expect(code, id).toContain('path/to/file');
+        expect(code, id).not.toContain(hostile.slice(1, 4));
+      }
+    }
+  });
+
+  it('gives way to a JSON body or a form the operation also takes', async () => {
+    const both = await put({
+      'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+      'application/json': { schema: { type: 'object' }, example: { name: 'x' } },
+    });
+    const curl = sample(samplesOf(both), 'curl');
+    expect(curl).toContain("--header 'Content-Type: application/json'");
+    expect(curl).not.toContain('--data-binary');
+    // An XML or other structured body is not a file: it has no sample body (as before).
+    const xml = await put({ 'application/xml': { schema: { type: 'object', properties: { a: { type: 'string' } } } } });
+    expect(sample(samplesOf(xml), 'curl')).not.toContain('--data');
+  });
+
+  it('from a Swagger 2.0 body parameter (Docker Engine’s archive upload) is a file too', async () => {
+    const model = await modelOf(`swagger: '2.0'
+info: { title: Engine, version: '1.56' }
+host: docker.example
+paths:
+  /containers/{id}/archive:
+    put:
+      operationId: PutContainerArchive
+      consumes: [application/x-tar, application/octet-stream]
+      parameters:
+        - { name: id, in: path, required: true, type: string }
+        - { name: inputStream, in: body, required: true, schema: { type: string, format: binary } }
+      responses:
+        '200': { description: OK }
+`);
+    const curl = sample(codeSamples(model, operation(model, 'PutContainerArchive')), 'curl');
+    expect(curl).toBe(
+      "curl http://docker.example/containers/id/archive \\\n  --request PUT \\\n  --header 'Content-Type: application/x-tar' \\\n  --data-binary @path/to/file",
+    );
+  });
+
+  it('is left for the reader to choose in the console: no example in its place', async () => {
+    const model = await put({ 'image/png': { schema: { type: 'string', format: 'binary' }, example: 'not bytes' } });
+    const { body } = exampleRequest(model.schemaResolver, operation(model, 'op'));
+    expect(body).toEqual({ mediaType: 'image/png', value: undefined, file: 'path/to/file' });
+  });
+
+  it('is named, not written out, in a webhook’s message', async () => {
+    const model = await modelOf(
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Hooks', version: '1.0.0' },
+        webhooks: {
+          snapshot: {
+            post: {
+              operationId: 'snapshot',
+              requestBody: { content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } },
+              responses: { 200: { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const message = sample(codeSamples(model, operation(model, 'snapshot')), 'http');
+    expect(message).toBe('POST /your-webhook-url HTTP/1.1\nHost: your-server.example\nContent-Type: image/png');
+  });
+});
+
+describe('a multipart body whose only field is a file', () => {
+  it('sends that file as a form field in every language', async () => {
+    const model = await modelWith({
+      path: '/upload',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    });
+    const samples = codeSamples(model, operation(model, 'op'));
+    expect(sample(samples, 'curl')).toMatch(/--form 'file=@path\/to\/file'$/);
+    expect(sample(samples, 'python')).toContain('("file", open("path/to/file", "rb"))');
+    expect(sample(samples, 'javascript')).toContain("formData.append('file'");
+    expect(sample(samples, 'go')).toContain('writer.CreateFormFile("file", "path/to/file")');
+  });
+});
