@@ -102,7 +102,12 @@ export function contentSecurityPolicy({ scriptHashes, apiOrigins }: HeadersInput
     `script-src 'self' 'wasm-unsafe-eval' ${[...new Set(scriptHashes)].sort().join(' ')}`.trim(),
     // Starlight and Astro set a few style attributes and small inline stylesheets.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // The console previews a response as Scalar does: its body as a blob: URL the page's own script makes
+    // (URL.createObjectURL), shown in an <img>, <video>/<audio> or, for HTML and PDF, an <iframe> (HTML with an
+    // empty `sandbox`: no script, an opaque origin). A blob: URL only holds what the page's own code put there.
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "frame-src 'self' blob:",
     "font-src 'self'",
     `connect-src 'self' ${[...new Set(apiOrigins)].sort().join(' ')}`.trim(),
     "object-src 'none'",

@@ -161,6 +161,22 @@ describe('the headers file', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('lets the console preview a response as Scalar does (blob: URLs in frames, images and media), and nothing more', () => {
+    const directives = new Map(
+      contentSecurityPolicy(input)
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const),
+    );
+    expect(directives.get('frame-src')).toBe("'self' blob:");
+    expect(directives.get('img-src')).toBe("'self' data: blob:");
+    expect(directives.get('media-src')).toBe("'self' blob:");
+    expect(directives.get('default-src')).toBe("'self'");
+    expect(directives.get('object-src')).toBe("'none'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    expect(directives.get('script-src')).not.toContain('blob:');
+    expect(directives.get('connect-src')).not.toContain('blob:');
+  });
+
   it('sends the security headers on every path, in a form the local server reads back', () => {
     const rules = parseHeadersFile(headersFile(input));
     expect(rules).toHaveLength(1);
