@@ -80,6 +80,10 @@ export function apiReferencePlugin(): StarlightPlugin {
           loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
           // The changelog's inputs too: a release file's bad date stops the build here, named, not in a page.
           const warnings = [...model.warnings, ...checkChangelog(file, model.info.version)];
+          // A server without a host is relative to where the site publishes the description: a build must know it.
+          if (command === 'build' && model.hostlessServers && !publishedDescriptionUrl(astroConfig.site)) {
+            warnings.push(model.hostlessServers);
+          }
           if (warnings.length > 0) logger.warn(formatProblems(shown, warnings));
           // Earlier majors' references: a setting naming a major with no release, or an unusable release file,
           // stops the build here. Loaded models are cached for the pages (loadApiModel).
@@ -98,10 +102,6 @@ export function apiReferencePlugin(): StarlightPlugin {
             }
           }
           if (command === 'build') {
-            // A server without a host is relative to where the site publishes the description: the build must know it.
-            if (model.hostlessServers && !publishedDescriptionUrl(astroConfig.site)) {
-              logger.warn(formatProblems(shown, [model.hostlessServers]));
-            }
             const sandboxAt = hostedSandboxUrl();
             const local = localSandboxWarning(model);
             if (sandboxAt) logger.info(`The live console calls the hosted sandbox at ${sandboxAt}.`);
