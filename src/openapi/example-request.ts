@@ -144,7 +144,8 @@ function fileBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody
     const schema = m.schema ? schemas.resolve(m.schema) : undefined;
     if (schema === undefined || schema.type === 'string') return true;
     return (
-      schema.type === undefined && !(schema.properties || schema.items || schema.allOf || schema.oneOf || schema.anyOf)
+      schema.type === undefined &&
+      !(schema.properties || 'items' in schema || schema.allOf || schema.oneOf || schema.anyOf)
     );
   });
   if (!media) return undefined;

@@ -134,7 +134,8 @@ async function checkDocument(data: unknown, writtenAt: WrittenAt, options: Check
   if (final.some((p) => p.severity === 'error')) return { ok: false, problems: final };
   model.warnings = final;
   const hostless = hostlessServers(record, convertedFrom);
-  if (hostless) [model.hostlessServers] = place([hostless]);
+  const [hostlessAt] = hostless ? place([hostless]) : [];
+  if (hostlessAt) model.hostlessServers = hostlessAt;
   return { ok: true, model };
 }
 

@@ -416,18 +416,18 @@ export function generatedSamples(request: HarRequest, targets: readonly SampleTa
  * fetch puts cookies in a `Set-Cookie` request header, which means nothing
  * to a server, so they travel as `Cookie` instead.
  */
-function forClient(target: SampleTarget, request: HarRequest): HarRequest {
-  const query = encodeQuery(request.queryString);
-  if (target.plugin === pythonRequests && query && request.url.endsWith(`?${query}`)) {
-    return { ...request, url: request.url.slice(0, -(query.length + 1)) };
-  }
-  const adapted: HarRequest = { ...request, queryString: [] };
+function forClient(target: SampleTarget, request: HarRequest): ClientRequest {
+  const { postData, ...rest } = request;
   // A body of bytes: snippetz writes only bodies it is given as text, and only an `application/octet-stream` one in
   // every language (Python's requests drops an `application/x-tar` one). It gets the stand-in as that, and the code
   // is then made to read the file (`readingBodyFile`); the Content-Type header keeps the media type.
-  if (request.postData && 'file' in request.postData) {
-    adapted.postData = { mimeType: 'application/octet-stream', text: bodyStandIn };
+  const body = postData && 'file' in postData ? { mimeType: 'application/octet-stream', text: bodyStandIn } : postData;
+  const written: ClientRequest = body ? { ...rest, postData: body } : rest;
+  const query = encodeQuery(request.queryString);
+  if (target.plugin === pythonRequests && query && request.url.endsWith(`?${query}`)) {
+    return { ...written, url: request.url.slice(0, -(query.length + 1)) };
   }
+  const adapted: ClientRequest = { ...written, queryString: [] };
   if (target.plugin === jsFetch && request.cookies.length > 0) {
     const cookie = request.cookies.map((c) => `${encodeURIComponent(c.name)}=${encodeURIComponent(c.value)}`);
     adapted.headers = [...request.headers, { name: 'Cookie', value: cookie.join('; ') }];
@@ -436,8 +436,13 @@ function forClient(target: SampleTarget, request: HarRequest): HarRequest {
   return adapted;
 }
 
+/** A request as a snippetz client takes it: HAR's, its body as text or form fields. */
+type ClientRequest = Omit<HarRequest, 'postData'> & {
+  postData?: Exclude<NonNullable<HarRequest['postData']>, { file: string }>;
+};
+
 /** Small repairs to what a client writes, each for code a reader would otherwise have to fix before running. */
-function finish(target: SampleTarget, request: HarRequest, code: string): string {
+function finish(target: SampleTarget, request: ClientRequest, code: string): string {
   if (target.plugin === pythonRequests) return `import requests\n\n${withPythonLiterals(code, request)}`;
   // gofmt removes the blank line snippetz leaves before the closing brace.
   if (target.plugin === goNative) return code.replace(/\n\n\}$/, '\n}');

@@ -784,6 +784,20 @@ describe('a body of bytes', () => {
     }
   });
 
+  it('is read from its file beside a query string too (Python gets the query as params)', async () => {
+    const model = await modelWith({
+      method: 'put',
+      path: '/archive',
+      parameters: [{ name: 'path', in: 'query', required: true, schema: { type: 'string' }, example: '/srv' }],
+      requestBody: { content: { 'application/x-tar': { schema: { type: 'string', format: 'binary' } } } },
+    });
+    const samples = codeSamples(model, operation(model, 'op'));
+    expect(sample(samples, 'python')).toContain('data=open("path/to/file", "rb")');
+    expect(sample(samples, 'python')).toContain('"path": "/srv"');
+    expect(sample(samples, 'curl')).toContain("curl 'https://example.test/v1/archive?path=%2Fsrv'");
+    for (const { id, code } of samples) expect(code, id).toContain('path/to/file');
+  });
+
   it('gives way to a JSON body or a form the operation also takes', async () => {
     const both = await put({
       'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
