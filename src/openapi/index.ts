@@ -57,6 +57,7 @@ export { SchemaResolver } from './schema-resolver.ts';
 export {
   absoluteServerUrl,
   apiHostPlaceholder,
+  isHostless,
   isSchemeRelative,
   serverAddress,
   withDefaults,

@@ -98,7 +98,7 @@ export function hostlessServers(
     severity: 'warning',
     // A 3.x description without `servers` is told at its root; a 2.0 one's place is mapped back to what it wrote.
     pointer: none && !Array.isArray(written) && convertedFrom === undefined ? '' : first.pointer,
-    message: `${what}, and the build does not know the site's address. The code samples send to ${apiHostPlaceholder} in its place, and the live console has no API host to call (it lists no such server).${more}`,
+    message: `${what}, and the build does not know the site's address. The code samples send to ${apiHostPlaceholder} in its place, and the live console has no API host to call (its Try it is off where there is no other server or sandbox).${more}`,
     hint: "Set SITE_URL (or canonicalDomain in portal.json) when the API is served from the docs site's host; otherwise give the description an absolute server URL.",
   };
 }

@@ -6,13 +6,16 @@ import {
   type ApiParameter,
   type ApiServer,
   absoluteServerUrl,
+  apiHostPlaceholder,
   type ExampleRequest,
   exampleRequest,
+  isHostless,
   oncePerModel,
   operationById,
   planOrder,
   sandboxDemoKeys,
   sandboxKeyIssuer,
+  type TryItPolicy,
   withDefaults,
 } from '../openapi/index.ts';
 import { type ConsoleSandbox, consoleSandbox } from '../publishing/console-sandbox.ts';
@@ -75,6 +78,32 @@ export function consoleTarget(
     documentedHeaders: Object.fromEntries(
       operation.responses.map((response) => [response.status, response.headers.map((header) => header.name)]),
     ),
+  };
+}
+
+/**
+ * Try it for an operation as its page offers it: off, with the reason, where the console would have nothing to call:
+ * no sandbox, and none of the operation's servers is an http(s) address (a server that names no host, `/v1.56`, is
+ * one only where the build knows the site's address; else the console sent to the docs site itself).
+ */
+export function tryItWhereServed(
+  operation: Pick<ApiOperation, 'tryIt' | 'servers'>,
+  sandbox: ConsoleSandbox | undefined,
+  { descriptionUrl }: { descriptionUrl?: string | undefined } = { descriptionUrl: publishedDescriptionUrl() },
+): TryItPolicy {
+  if (!operation.tryIt.enabled || sandbox) return operation.tryIt;
+  const called = operation.servers.some((server) => {
+    const url = absoluteServerUrl(withDefaults(server), descriptionUrl);
+    return url !== undefined && httpServerUrl({ url, variables: [] }) !== undefined;
+  });
+  if (called) return operation.tryIt;
+  const hostless = operation.servers.find((server) => isHostless(withDefaults(server)));
+  return {
+    enabled: false,
+    reason: hostless
+      ? `The API's server, ${JSON.stringify(hostless.url)}, names no host, and this site was built without its own address, so the console has nothing to call. The code samples show the request, with ${apiHostPlaceholder} where your API's host goes.`
+      : "None of the API's servers is an http(s) address the console could call. The code samples show the request.",
+    source: 'servers',
   };
 }
 

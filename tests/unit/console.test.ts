@@ -19,7 +19,7 @@ import {
 import type { ConsoleTarget } from '../../src/contracts/console-target.ts';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { bodyText, harRequest } from '../../src/openapi/samples.ts';
-import { consoleTarget } from '../../src/reference/console-target.ts';
+import { consoleTarget, tryItWhereServed } from '../../src/reference/console-target.ts';
 import { modelOf } from './support/check.ts';
 import { MemoryStorage } from './support/memory-storage.ts';
 
@@ -326,6 +326,34 @@ paths:
       target.serverAddresses,
     );
     expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1']);
+  });
+
+  it('turn Try it off, saying why, where the console would have nothing to call', async () => {
+    const engine = await modelOf(
+      text
+        .replace(/servers:[\s\S]*?paths:/, 'servers:\n  - url: /v1.56\npaths:')
+        .replace(/ {6}servers:[\s\S]*?(?= {6}responses)/, ''),
+    );
+    const [operation] = engine.operations;
+    if (!operation) throw new Error('no operation');
+    const off = tryItWhereServed(operation, undefined, {});
+    expect(off).toMatchObject({ enabled: false, source: 'servers' });
+    expect(off.enabled ? '' : off.reason).toContain('"/v1.56", names no host');
+    expect(off.enabled ? '' : off.reason).toContain('YOUR-API-HOST');
+    // On the site's address, or with a sandbox to call, it stays on.
+    expect(tryItWhereServed(operation, undefined, { descriptionUrl: 'https://docs.example.com/openapi.json' })).toBe(
+      operation.tryIt,
+    );
+    expect(tryItWhereServed(operation, { url: 'http://localhost:4010', hosted: false }, {})).toBe(operation.tryIt);
+    // A hostile server list with nothing http(s) in it: off too.
+    const scripts = await modelOf(
+      text
+        .replace(/servers:[\s\S]*?paths:/, 'servers:\n  - url: "javascript:alert(1)//"\npaths:')
+        .replace(/ {6}servers:[\s\S]*?(?= {6}responses)/, ''),
+    );
+    const [scripted] = scripts.operations;
+    if (!scripted) throw new Error('no operation');
+    expect(tryItWhereServed(scripted, undefined, {})).toMatchObject({ enabled: false, source: 'servers' });
   });
 
   it("call a scheme-relative server (Redoc's `//petstore.swagger.io/v2`) over https", async () => {
