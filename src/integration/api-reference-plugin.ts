@@ -15,7 +15,15 @@ import type { StarlightPlugin, StarlightUserConfig } from '@astrojs/starlight/ty
 import { checkChangelog } from '../changes/load-changelog.ts';
 import { hasReleases } from '../changes/releases.ts';
 import { loadReferenceVersions } from '../data/reference-versions.ts';
-import { countOf, formatProblems, loadApiModel, operationCount, resolveSpecPath, SpecError } from '../openapi/index.ts';
+import {
+  countOf,
+  formatProblems,
+  loadApiModel,
+  operationCount,
+  resolveSpecPath,
+  SpecError,
+  strictFromEnv,
+} from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import { hostedSandboxUrl, localSandboxWarning, SandboxUrlError } from '../publishing/console-sandbox.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
@@ -82,6 +90,8 @@ export function apiReferencePlugin(): StarlightPlugin {
           const warnings = [...model.warnings, ...checkChangelog(file, model.info.version)];
           // A server without a host is relative to where the site publishes the description: a build must know it.
           if (command === 'build' && model.hostlessServers && !publishedDescriptionUrl(astroConfig.site)) {
+            // PETSTORE_STRICT makes it an error, like every other warning.
+            if (strictFromEnv()) throw new SpecError(shown, [{ ...model.hostlessServers, severity: 'error' }]);
             warnings.push(model.hostlessServers);
           }
           if (warnings.length > 0) logger.warn(formatProblems(shown, warnings));

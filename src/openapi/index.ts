@@ -17,6 +17,7 @@ export {
   loadApiModel,
   resolveSpecPath,
   specPathVariable,
+  strictFromEnv,
 } from './load-spec.ts';
 export { looksLikeJson } from './locate-in-json.ts';
 export { operationById, tagByName } from './lookups.ts';
