@@ -150,3 +150,25 @@ ${basePath}paths:
     expect((await modelOf(engine(''))).hostlessServers).toMatchObject({ pointer: '/schemes', position: { line: 5 } });
   });
 });
+
+describe('a description nothing is sent to', () => {
+  it('is not told about its servers: models only, or webhooks only', async () => {
+    const modelsOnly = await modelOf(`openapi: 3.0.3
+info: { title: Catalogue, version: 1.0.0 }
+paths: {}
+components:
+  schemas:
+    Thing: { type: object, properties: { id: { type: string } } }
+`);
+    expect(modelsOnly.hostlessServers).toBeUndefined();
+    const hooks = await modelOf(`openapi: 3.1.0
+info: { title: Hooks, version: 1.0.0 }
+webhooks:
+  ping:
+    post:
+      operationId: ping
+      responses: { '200': { description: OK } }
+`);
+    expect(hooks.hostlessServers).toBeUndefined();
+  });
+});
