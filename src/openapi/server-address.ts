@@ -30,7 +30,7 @@ export const isHostless = (url: string): boolean => !hasScheme(url) && !isScheme
 export function absoluteServerUrl(url: string, descriptionUrl?: string): string | undefined {
   if (hasScheme(url)) return url;
   if (isSchemeRelative(url)) return `https:${url}`;
-  if (!descriptionUrl) return undefined;
+  if (!descriptionUrl || !URL.canParse(descriptionUrl)) return undefined;
   const base = new URL(descriptionUrl);
   // Written out rather than by `new URL(url, base)`, which would percent-encode the variables' braces.
   if (url.startsWith('/')) return `${base.origin}${url}`;

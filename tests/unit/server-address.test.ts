@@ -22,6 +22,7 @@ describe('a server address', () => {
     expect(absoluteServerUrl('v1', at)).toBe('https://docs.example.com/docs/v1');
     expect(absoluteServerUrl('/', at)).toBe('https://docs.example.com/');
     expect(absoluteServerUrl('/v1')).toBeUndefined();
+    expect(absoluteServerUrl('/v1', 'not a url')).toBeUndefined();
   });
 
   it('for samples is always absolute: the placeholder host where nothing else is known', () => {
