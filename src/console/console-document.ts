@@ -52,16 +52,21 @@ export function withSandboxAt(
 
 /**
  * `document` with only the servers in `allowed` (their URLs as written), in its own list, its path items' and their
- * operations': the first left is the one the console starts with when the sandbox does not answer.
+ * operations': the first left is the one the console starts with when the sandbox does not answer. A server written
+ * without a scheme or host gets the absolute URL `addresses` gives it.
  */
 export function withConsoleServers(
   document: Record<string, unknown>,
   allowed: readonly string[],
+  addresses: ConsoleTarget['serverAddresses'] = [],
 ): Record<string, unknown> {
   return mapServerLists(document, (servers) =>
-    arrayOf(servers).filter(
-      (server) => isRecord(server) && typeof server.url === 'string' && allowed.includes(server.url),
-    ),
+    arrayOf(servers).flatMap((server) => {
+      if (!isRecord(server) || typeof server.url !== 'string' || !allowed.includes(server.url)) return [];
+      const { url } = server;
+      const address = addresses.find((a) => a.written === url);
+      return [address ? { ...server, url: address.url } : server];
+    }),
   );
 }
 
@@ -120,11 +125,15 @@ export function withPageRequest(document: Record<string, unknown>, target: Conso
     const media = requestBody.content[body.mediaType];
     if (isRecord(media)) {
       const { example: _example, examples: _examples, ...rest } = media;
-      // A file cannot be filled in for the reader: the console leaves it for them to choose.
+      // A file cannot be filled in for the reader: the console leaves it for them to choose (a body that is a
+      // file's bytes has no example at all).
       const example = body.files ? withoutFields(body.value, Object.keys(body.files)) : body.value;
       // Under the same example name as the parameters' (`page`): Scalar sends the one example of that name, and with
       // a lone `example` (its `default`) it found no path values under it ("Path parameters must have values").
-      const content = { ...requestBody.content, [body.mediaType]: { ...rest, examples: { page: { value: example } } } };
+      const content = {
+        ...requestBody.content,
+        [body.mediaType]: body.file === undefined ? { ...rest, examples: { page: { value: example } } } : rest,
+      };
       changed.requestBody = { ...requestBody, content };
     }
   }

@@ -66,7 +66,10 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     loadDocument(target.documentUrl),
     sandbox?.hosted ? true : answers(sandbox?.url, target.path),
   ]);
-  const document = withPageRequest(withConsoleServers(withSandboxAt(loaded, sandbox), target.servers), target);
+  const document = withPageRequest(
+    withConsoleServers(withSandboxAt(loaded, sandbox), target.servers, target.serverAddresses),
+    target,
+  );
   if (sandboxUp && sandbox) document['x-scalar-selected-server'] = sandbox.url;
 
   const keys = createApiKeyStore(webStorage('sessionStorage'), webStorage('localStorage'));

@@ -14,6 +14,11 @@ export interface ConsoleTarget {
    * in the description (`javascript:…`) is left out of the console's list, wherever it is written.
    */
   servers: string[];
+  /**
+   * For servers written without a scheme or host (`//host/v2`, `/v1`): the absolute address the console sends to in
+   * their place (`https://host/v2`, the site's `https://docs.example.com/v1`). Servers written absolute are not listed.
+   */
+  serverAddresses?: { written: string; url: string }[];
   /** The sandbox, if there is one: a hosted one is always the console's default server, a local one when it answers. */
   sandbox?: SandboxTarget;
   /**
@@ -57,8 +62,11 @@ export interface PageRequest {
    * their `$ref`s followed (by the spec model, at build time), as OpenAPI parameter objects.
    */
   parameters: ConsoleParameter[];
-  /** The body, when there is one: JSON, or a form's fields (`files`: those that are files, left for the reader). */
-  body?: { mediaType: string; value: unknown; files?: Record<string, string> };
+  /**
+   * The body, when there is one: JSON, or a form's fields (`files`: those that are files, left for the reader), or a
+   * file's bytes (`file`, left for the reader; no `value`).
+   */
+  body?: { mediaType: string; value: unknown; files?: Record<string, string>; file?: string };
 }
 
 /**

@@ -17,6 +17,7 @@ import { type OtherTwinList, writeAgentTexts } from '../publishing/agent-texts.t
 import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { DescriptionPlacer } from '../publishing/twin-descriptions.ts';
 import { twinInputs } from '../publishing/twin-inputs.ts';
+import { useSiteUrl } from '../reference/description-address.ts';
 import { usePlacedDescriptions } from '../reference/markdown-text.ts';
 import { twinDescriptions } from '../reference/page-markdown.ts';
 import { useSiteBase } from '../reference/site-path.ts';
@@ -58,8 +59,11 @@ export function agentTextsIntegration(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
         site = config.site;
-        // The twins' links are the pages' own, below the base path.
-        if (building) useSiteBase(config.base);
+        // The twins' links are the pages' own, below the base path; their samples resolve hostless servers as the pages'.
+        if (building) {
+          useSiteBase(config.base);
+          useSiteUrl(config.site);
+        }
       },
       // As soon as the pages are written, the twins' descriptions start being placed on the second core, which the
       // pages' render worker has left (publishing/twin-descriptions.ts): meanwhile other integrations finish.

@@ -15,7 +15,15 @@ import type { StarlightPlugin, StarlightUserConfig } from '@astrojs/starlight/ty
 import { checkChangelog } from '../changes/load-changelog.ts';
 import { hasReleases } from '../changes/releases.ts';
 import { loadReferenceVersions } from '../data/reference-versions.ts';
-import { countOf, formatProblems, loadApiModel, operationCount, resolveSpecPath, SpecError } from '../openapi/index.ts';
+import {
+  countOf,
+  formatProblems,
+  loadApiModel,
+  operationCount,
+  resolveSpecPath,
+  SpecError,
+  strictFromEnv,
+} from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
 import {
   hostedSandboxUrl,
@@ -27,6 +35,7 @@ import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
 import { versionSitemapChunks } from '../publishing/version-sitemaps.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
+import { publishedDescriptionUrl } from '../reference/description-address.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-scope.ts';
 import { VersionSettingError } from '../reference/versions.ts';
@@ -84,6 +93,12 @@ export function apiReferencePlugin(): StarlightPlugin {
           loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
           // The changelog's inputs too: a release file's bad date stops the build here, named, not in a page.
           const warnings = [...model.warnings, ...checkChangelog(file, model.info.version)];
+          // A server without a host is relative to where the site publishes the description: a build must know it.
+          if (command === 'build' && model.hostlessServers && !publishedDescriptionUrl(astroConfig.site)) {
+            // PETSTORE_STRICT makes it an error, like every other warning.
+            if (strictFromEnv()) throw new SpecError(shown, [{ ...model.hostlessServers, severity: 'error' }]);
+            warnings.push(model.hostlessServers);
+          }
           if (warnings.length > 0) logger.warn(formatProblems(shown, warnings));
           // Earlier majors' references: a setting naming a major with no release, or an unusable release file,
           // stops the build here. Loaded models are cached for the pages (loadApiModel).

@@ -2,6 +2,7 @@
 import type { ApiModel } from '../openapi/index.ts';
 import { loadPortalConfig, siteUrl } from '../publishing/portal-config.ts';
 import { twinInputs } from '../publishing/twin-inputs.ts';
+import { useSiteUrl } from '../reference/description-address.ts';
 import { searchableGuides } from './guides.ts';
 import type { McpOptions } from './server.ts';
 
@@ -16,6 +17,8 @@ export async function mcpOptions(
 ): Promise<McpOptions> {
   const config = loadPortalConfig(specPath);
   const site = siteUrl(config).url;
+  // The operation twins' samples resolve a server without a host against the site, as the pages do.
+  useSiteUrl(site);
   return {
     inputs: await twinInputs(model, false),
     absolute: (path) => new URL(path, site).href,

@@ -9,7 +9,9 @@
  * filters may even exclude each other); the first JSON body, from the media
  * type's example or else built from its schema, or where there is none, the
  * first form (multipart or URL-encoded): its example, or else its required
- * fields (every field where none is), files named as such.
+ * fields (every field where none is), files named as such; else the first
+ * body of bytes (`application/x-tar`, `image/png`: any other media type whose
+ * schema is a string, or absent), sent from a file.
  */
 import type { OpenAPIV3 } from 'openapi-types';
 import { isFormMediaType, isJsonMediaType, mediaTypeEssence } from './media-type.ts';
@@ -26,10 +28,12 @@ export interface ExampleRequest {
 
 export interface ExampleBody {
   mediaType: string;
-  /** The JSON value; for a form, an object of its fields. */
+  /** The JSON value; for a form, an object of its fields; undefined for a `file` body. */
   value: unknown;
   /** A multipart form's fields that are files (`format: binary`), each with the file name a sample sends. */
   files?: Record<string, string>;
+  /** A body that is a file's bytes (`application/octet-stream`, `image/png`…): the file name a sample sends. */
+  file?: string;
 }
 
 export interface ExampleParameter {
@@ -47,7 +51,7 @@ export function exampleRequest(schemas: SchemaResolver, operation: ApiOperation)
       ? { in: parameter.in, name: parameter.name }
       : { in: parameter.in, name: parameter.name, value };
   });
-  const body = jsonBody(schemas, operation) ?? formBody(schemas, operation);
+  const body = jsonBody(schemas, operation) ?? formBody(schemas, operation) ?? fileBody(schemas, operation);
   return body ? { parameters, body } : { parameters };
 }
 
@@ -127,6 +131,28 @@ function formBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody
   return Object.keys(files).length > 0
     ? { mediaType: media.mediaType, value, files }
     : { mediaType: media.mediaType, value };
+}
+
+/**
+ * The first body that is a file's bytes: a media type neither JSON nor a form, whose schema is a string (binary, or
+ * any other: the bytes are the reader's to give) or absent. The file is the example's name, where it gives one
+ * (`@archive.tar`), else a path to fill in.
+ */
+function fileBody(schemas: SchemaResolver, operation: ApiOperation): ExampleBody | undefined {
+  const media = operation.requestBody?.content.find((m) => {
+    if (isJsonMediaType(m.mediaType) || isFormMediaType(m.mediaType)) return false;
+    const schema = m.schema ? schemas.resolve(m.schema) : undefined;
+    if (schema === undefined || schema.type === 'string') return true;
+    return (
+      schema.type === undefined &&
+      !(schema.properties || 'items' in schema || schema.allOf || schema.oneOf || schema.anyOf)
+    );
+  });
+  if (!media) return undefined;
+  // The samples write the name into code as it is: only a plain path (`@archive.tar`), never one an option or a quote.
+  const given = media.examples[0]?.value;
+  const named = typeof given === 'string' && /^@[\w.][\w./-]*$/.test(given) ? given.slice(1) : undefined;
+  return { mediaType: media.mediaType, value: undefined, file: named ?? 'path/to/file' };
 }
 
 /**

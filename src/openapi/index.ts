@@ -18,6 +18,7 @@ export {
   loadApiModel,
   resolveSpecPath,
   specPathVariable,
+  strictFromEnv,
 } from './load-spec.ts';
 export { looksLikeJson } from './locate-in-json.ts';
 export { operationById, tagByName } from './lookups.ts';
@@ -57,7 +58,17 @@ export { linkableUrl } from './safe-url.ts';
 export { bodyText, type CodeSample, codeSamples, harRequest, sampleTargets } from './samples.ts';
 export { exampleFromSchema } from './schema-example.ts';
 export { SchemaResolver } from './schema-resolver.ts';
+
+export {
+  absoluteServerUrl,
+  apiHostPlaceholder,
+  isHostless,
+  isSchemeRelative,
+  serverAddress,
+  withDefaults,
+} from './server-address.ts';
 export { maxBasesPerServer, passThroughBases, serverBaseUrls } from './server-bases.ts';
+
 export { separateWords, slugify, uniqueSlugs } from './slug.ts';
 export { formatProblems, SpecError, type SpecProblem } from './spec-problem.ts';
 export { httpDate, humanDate, isoDate, parseCalendarDay, startOfDay } from './sunset-date.ts';

@@ -9,11 +9,12 @@ import path from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
 import { digestsOf, readDescription } from './bundle.ts';
 import { toModelDialect } from './dialect.ts';
-import type { ApiModel } from './model.ts';
+import { type ApiModel, sentByApi } from './model.ts';
 import { normalize } from './normalize/index.ts';
 import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
 import { checkReferences, withInlinedPathItems } from './refs.ts';
 import { linkBaseOf, relativeLinkWarning } from './relative-links.ts';
+import { hostlessServers } from './server-address.ts';
 import { type SourcePosition, SpecError, type SpecProblem } from './spec-problem.ts';
 import { convertSwagger2, isSwagger2 } from './swagger2.ts';
 import { unlinkedUrlWarnings } from './unlinked-urls.ts';
@@ -132,6 +133,10 @@ async function checkDocument(data: unknown, writtenAt: WrittenAt, options: Check
   const final = options.strict ? found.map((p) => ({ ...p, severity: 'error' as const })) : found;
   if (final.some((p) => p.severity === 'error')) return { ok: false, problems: final };
   model.warnings = final;
+  // Only operations a reader calls are sent to a server (a webhook's sample goes to the reader's own).
+  const hostless = model.operations.some((o) => !sentByApi(o)) ? hostlessServers(record, convertedFrom) : undefined;
+  const [hostlessAt] = hostless ? place([hostless]) : [];
+  if (hostlessAt) model.hostlessServers = hostlessAt;
   return { ok: true, model };
 }
 

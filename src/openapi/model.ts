@@ -335,6 +335,12 @@ export interface ApiModel {
   requestPolicy?: ApiRequestPolicy;
   /** Things worth fixing that did not stop the build. */
   warnings: SpecProblem[];
+  /**
+   * Where the description writes a server that names no host (`/v1`, a 2.0 `basePath` without `host`, no server at
+   * all): a warning for a build that does not know the address the site publishes the description at
+   * (`server-address.ts`), placed like the others.
+   */
+  hostlessServers?: SpecProblem;
   /** Follows a schema's `$ref` to its definition (the model keeps schemas as written, references included). */
   schemaResolver: SchemaResolver;
   /**

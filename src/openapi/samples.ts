@@ -22,6 +22,7 @@ import {
   type ApiServer,
   sentByApi,
 } from './model.ts';
+import { serverAddress } from './server-address.ts';
 import { uniqueSlugs } from './slug.ts';
 
 /** One code sample as a page shows it: a tab label, a language id and the code. */
@@ -59,18 +60,27 @@ export interface HarPostParam {
 export interface HarRequest {
   /** Upper case: `GET`, `POST`. */
   method: string;
-  /** Absolute (unless the server itself is relative), percent-encoded, including the query string. */
+  /**
+   * Absolute (a server without a host on the description's address, else on `apiHostPlaceholder`), percent-encoded,
+   * including the query string.
+   */
   url: string;
   httpVersion: string;
   headers: HarNameValue[];
   /** The query string's parameters, decoded; the same ones `url` carries encoded. */
   queryString: HarNameValue[];
   cookies: HarNameValue[];
-  /** A JSON body as `text`; a form as `params` (a file field carries `fileName`), which the clients write as one. */
-  postData?: { mimeType: string; text: string } | { mimeType: string; params: HarPostParam[] };
+  /**
+   * A JSON body as `text`; a form as `params` (a file field carries `fileName`), which the clients write as one; a
+   * body of bytes as the `file` they are read from (not HAR's: each client's code is given the file's reading).
+   */
+  postData?:
+    | { mimeType: string; text: string }
+    | { mimeType: string; params: HarPostParam[] }
+    | { mimeType: string; file: string };
   /** -1: unknown, as HAR allows; nothing has been sent. */
   headersSize: -1;
-  /** Bytes of `postData.text` (UTF-8), 0 without a body, -1 (unknown) for a form. */
+  /** Bytes of `postData.text` (UTF-8), 0 without a body, -1 (unknown) for a form or a file. */
   bodySize: number;
 }
 
@@ -78,6 +88,11 @@ export interface HarRequest {
 export interface SampleOptions {
   /** Server whose URL (variables at their defaults) prefixes the path; the operation's first when absent. */
   server?: ApiServer;
+  /**
+   * The address the description is published at, which a server without a host (`/v1`, or none) is relative to;
+   * without it such a server's samples send to `apiHostPlaceholder`.
+   */
+  descriptionUrl?: string;
   /** Replaces the `YOUR_API_KEY` placeholder in API-key credentials; samples never show a real key unless given one. */
   apiKey?: string;
   /**
@@ -129,22 +144,32 @@ const bodyStandIn = 'PST_BODY_FROM_FILE';
 function samplesReadingBody(request: HarRequest, file: string): CodeSample[] {
   if (bodyText(request) === undefined || !request.postData) return generatedSamples(request);
   const standIn: HarRequest = { ...request, postData: { mimeType: request.postData.mimeType, text: bodyStandIn } };
-  return generatedSamples(standIn).map((sample) => ({ ...sample, code: readingBodyFile(sample, file) }));
+  return generatedSamples(standIn).map((sample) => ({
+    ...sample,
+    code: readingBodyFile(sample.id, sample.code, file, 'text'),
+  }));
 }
 
-function readingBodyFile(sample: CodeSample, file: string): string {
-  const { code } = sample;
-  switch (sample.id) {
+/**
+ * The code of a sample whose body is the stand-in text, made to send the file's content instead: as text (a JSON
+ * body kept next to the page) or as bytes (a body of bytes). `file` is written as it is: the portal's own names,
+ * or a plain path (example-request.ts).
+ */
+function readingBodyFile(id: string, code: string, file: string, as: 'text' | 'bytes'): string {
+  switch (id) {
     case 'curl':
       // `--data @file` would drop the file's line breaks; `--data-binary` sends it as it is.
-      return code.replace(`--data '${bodyStandIn}'`, `--data-binary @${file}`);
+      return code.replace(new RegExp(`--data(?:-binary)? '${bodyStandIn}'`), `--data-binary @${file}`);
     case 'javascript':
-      return `import { readFile } from 'node:fs/promises';\n\n${code.replace(`'${bodyStandIn}'`, `await readFile('${file}', 'utf8')`)}`;
+      return `import { readFile } from 'node:fs/promises';\n\n${code.replace(`'${bodyStandIn}'`, `await readFile('${file}'${as === 'text' ? ", 'utf8'" : ''})`)}`;
     case 'python':
-      return code.replace(`data="${bodyStandIn}"`, `data=open("${file}", "rb")`);
+      return code.replace(new RegExp(`data=b?"${bodyStandIn}"`), `data=open("${file}", "rb")`);
     case 'go':
       return code
-        .replace(`payload := strings.NewReader(\`${bodyStandIn}\`)`, `payload, _ := os.Open("${file}")`)
+        .replace(
+          new RegExp(`payload := strings\\.NewReader\\([\`"]${bodyStandIn}[\`"]\\)`),
+          `payload, _ := os.Open("${file}")`,
+        )
         .replace('\t"strings"\n', '\t"os"\n');
     default:
       return code;
@@ -170,7 +195,11 @@ function webhookMessage(model: ApiModel, operation: ApiOperation): CodeSample {
     if (ignoredHeaderParameters.has(parameter.name.toLowerCase())) continue;
     lines.push(`${parameter.name}: ${simpleStyle(parameter.value).replace(headerBreakers, ' ')}`);
   }
-  const body = example.body && messageBody(example.body.mediaType, example.body.value);
+  // A body of bytes is not written out: the message names its type.
+  const body =
+    example.body && example.body.file === undefined
+      ? messageBody(example.body.mediaType, example.body.value)
+      : undefined;
   if (example.body) lines.push(`Content-Type: ${example.body.mediaType}`);
   return {
     id: 'http',
@@ -218,6 +247,9 @@ export function harRequest(model: ApiModel, operation: ApiOperation, options: Sa
     const mimeType = mediaTypeEssence(body.mediaType);
     postData = { mimeType, params: formParams(body.value, body.files ?? {}) };
     if (mimeType === 'application/x-www-form-urlencoded') setHeader('Content-Type', mimeType);
+  } else if (body?.file !== undefined) {
+    postData = { mimeType: body.mediaType, file: body.file };
+    setHeader('Content-Type', body.mediaType);
   } else if (body) {
     postData = { mimeType: body.mediaType, text: JSON.stringify(body.value, null, 2) };
     setHeader('Content-Type', body.mediaType);
@@ -249,7 +281,7 @@ export function harRequest(model: ApiModel, operation: ApiOperation, options: Sa
 
   const server = options.server ?? operation.servers[0] ?? model.servers[0];
   const query = encodeQuery(queryString);
-  const url = safeUrl(`${serverUrl(server)}${path}${query ? `?${query}` : ''}`);
+  const url = safeUrl(`${serverAddress(server, options.descriptionUrl)}${path}${query ? `?${query}` : ''}`);
   const request: HarRequest = {
     method: operation.method.toUpperCase(),
     url,
@@ -288,17 +320,6 @@ const headerBreakers = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
 /** An HTTP token (RFC 9110): anything else is not a header name a client would send. */
 function isHeaderName(name: string): boolean {
   return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name);
-}
-
-/** The server's URL with every variable at its default, without a trailing slash (paths bring their own). */
-export function serverUrl(server: ApiServer | undefined): string {
-  if (!server) return '';
-  const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    return server.variables.find((v) => v.name === name)?.default ?? whole;
-  });
-  const trimmed = url.replace(/\/+$/, '');
-  // A relative server stays relative, but starts with `/`, so no sample URL can pass for a command-line option.
-  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed === '' || trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
 /** Where a scheme's credential goes and the placeholder it carries; undefined for schemes a sample cannot show. */
@@ -373,13 +394,15 @@ function safeUrl(url: string): string {
 
 /** One sample per target, in `sampleTargets` order. Pure: the same request always gives the same code. */
 export function generatedSamples(request: HarRequest, targets: readonly SampleTarget[] = sampleTargets): CodeSample[] {
+  const file = request.postData && 'file' in request.postData ? request.postData.file : undefined;
   return targets.map((target) => {
     const adapted = forClient(target, request);
+    const code = finish(target, adapted, target.plugin.generate(adapted));
     return {
       id: target.id,
       label: target.label,
       language: target.language,
-      code: finish(target, adapted, target.plugin.generate(adapted)),
+      code: file === undefined ? code : readingBodyFile(target.id, code, file, 'bytes'),
       source: 'generated',
     };
   });
@@ -393,12 +416,18 @@ export function generatedSamples(request: HarRequest, targets: readonly SampleTa
  * fetch puts cookies in a `Set-Cookie` request header, which means nothing
  * to a server, so they travel as `Cookie` instead.
  */
-function forClient(target: SampleTarget, request: HarRequest): HarRequest {
+function forClient(target: SampleTarget, request: HarRequest): ClientRequest {
+  const { postData, ...rest } = request;
+  // A body of bytes: snippetz writes only bodies it is given as text, and only an `application/octet-stream` one in
+  // every language (Python's requests drops an `application/x-tar` one). It gets the stand-in as that, and the code
+  // is then made to read the file (`readingBodyFile`); the Content-Type header keeps the media type.
+  const body = postData && 'file' in postData ? { mimeType: 'application/octet-stream', text: bodyStandIn } : postData;
+  const written: ClientRequest = body ? { ...rest, postData: body } : rest;
   const query = encodeQuery(request.queryString);
   if (target.plugin === pythonRequests && query && request.url.endsWith(`?${query}`)) {
-    return { ...request, url: request.url.slice(0, -(query.length + 1)) };
+    return { ...written, url: request.url.slice(0, -(query.length + 1)) };
   }
-  const adapted: HarRequest = { ...request, queryString: [] };
+  const adapted: ClientRequest = { ...written, queryString: [] };
   if (target.plugin === jsFetch && request.cookies.length > 0) {
     const cookie = request.cookies.map((c) => `${encodeURIComponent(c.name)}=${encodeURIComponent(c.value)}`);
     adapted.headers = [...request.headers, { name: 'Cookie', value: cookie.join('; ') }];
@@ -407,8 +436,13 @@ function forClient(target: SampleTarget, request: HarRequest): HarRequest {
   return adapted;
 }
 
+/** A request as a snippetz client takes it: HAR's, its body as text or form fields. */
+type ClientRequest = Omit<HarRequest, 'postData'> & {
+  postData?: Exclude<NonNullable<HarRequest['postData']>, { file: string }>;
+};
+
 /** Small repairs to what a client writes, each for code a reader would otherwise have to fix before running. */
-function finish(target: SampleTarget, request: HarRequest, code: string): string {
+function finish(target: SampleTarget, request: ClientRequest, code: string): string {
   if (target.plugin === pythonRequests) return `import requests\n\n${withPythonLiterals(code, request)}`;
   // gofmt removes the blank line snippetz leaves before the closing brace.
   if (target.plugin === goNative) return code.replace(/\n\n\}$/, '\n}');

@@ -33,6 +33,9 @@ export function convertSwagger2(original: Json): Converted {
   const copy = structuredClone(original);
   const stashed = prepare(copy);
   const upgraded = upgradeFromTwoToThree(copy) as Json;
+  // Without `host`, the converter keeps `schemes` (3.0 has no such field): in 2.0 they are the schemes of the host
+  // that serves the description, which its relative server (`basePath`, else none: `/`) means already.
+  if (original.host === undefined) delete upgraded.schemes;
   settle(upgraded, original, stashed);
   // The converter adds `openapi` and `servers` last; the downloads read better with them first.
   const { openapi, info, servers, ...rest } = upgraded;
@@ -219,8 +222,10 @@ function unconvertible(original: Json): SpecProblem[] {
 function toOriginal(original: Json, pointer: string): string {
   const s = fromPointer(pointer);
   const [first, second, third, ...rest] = s;
-  if (first === 'servers')
-    return original.host !== undefined ? '/host' : original.basePath !== undefined ? '/basePath' : '';
+  if (first === 'servers') {
+    if (original.host !== undefined) return '/host';
+    return original.basePath !== undefined ? '/basePath' : original.schemes !== undefined ? '/schemes' : '';
+  }
   if (first === 'components' && third !== undefined) {
     const after = s.slice(3);
     switch (second) {

@@ -71,13 +71,14 @@ export function everyServer<T extends ServerLike>(model: { servers: T[]; operati
 }
 
 /**
- * A server's URL with its variables' defaults, when that is an http(s) URL. With `base`, a relative URL is
- * resolved against it first (as OpenAPI resolves one against the description's address); without, it is none.
+ * A server's URL with its variables' defaults, when that is an http(s) URL. A scheme-relative one (`//host/v2`) is
+ * https, as the samples send it. With `base`, a relative URL is resolved against it first (as OpenAPI resolves one
+ * against the description's address); without, it is none.
  */
 export function httpServerUrl(server: ServerLike, base?: string): URL | undefined {
   const url = server.variables.reduce((u, v) => u.replaceAll(`{${v.name}}`, v.default), server.url);
   try {
-    const parsed = new URL(url, base);
+    const parsed = new URL(/^\/\/[^/]/.test(url) ? `https:${url}` : url, base);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
   } catch {
     return undefined;
@@ -101,7 +102,12 @@ export function contentSecurityPolicy({ scriptHashes, apiOrigins }: HeadersInput
     `script-src 'self' 'wasm-unsafe-eval' ${[...new Set(scriptHashes)].sort().join(' ')}`.trim(),
     // Starlight and Astro set a few style attributes and small inline stylesheets.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // The console previews a response as Scalar does: its body as a blob: URL the page's own script makes
+    // (URL.createObjectURL), shown in an <img>, <video>/<audio> or, for HTML and PDF, an <iframe> (HTML with an
+    // empty `sandbox`: no script, an opaque origin). A blob: URL only holds what the page's own code put there.
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "frame-src 'self' blob:",
     "font-src 'self'",
     `connect-src 'self' ${[...new Set(apiOrigins)].sort().join(' ')}`.trim(),
     "object-src 'none'",

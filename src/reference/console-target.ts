@@ -13,9 +13,13 @@ import {
   type ApiOperation,
   type ApiParameter,
   type ApiSecurityScheme,
+  type ApiServer,
+  absoluteServerUrl,
+  apiHostPlaceholder,
   describedSandboxPlan,
   type ExampleRequest,
   exampleRequest,
+  isHostless,
   issuedKeysPath,
   oncePerModel,
   operationById,
@@ -23,27 +27,23 @@ import {
   planOrder,
   sandboxDemoKeys,
   sandboxKeyIssuer,
+  type TryItPolicy,
+  withDefaults,
 } from '../openapi/index.ts';
 import { type ConsoleSandbox, consoleSandbox } from '../publishing/console-sandbox.ts';
 import { httpServerUrl } from '../publishing/host-files.ts';
+import { publishedDescriptionUrl } from './description-address.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
 
-/** Stands for the page a relative server is resolved against: any http(s) address gives the same answer. */
-const PAGE = 'https://portal.invalid/';
-
-/**
- * The server URLs (as written) the console may send to, of the document and of every operation: those that are
- * http(s) once their variables take their defaults, relative ones resolved against the page. A `javascript:`
- * server is left out: the console preselected it and sent `/javascript:…` to the portal's own origin.
- */
-const consoleServers = oncePerModel((model: ApiModel) => [
-  ...new Set(
-    [...model.servers, ...model.operations.flatMap((operation) => operation.servers)]
-      .filter((server) => httpServerUrl(server, PAGE) !== undefined)
-      .map((server) => server.url),
-  ),
-]);
+/** Each server the description writes (the document's and every operation's), once per URL as written. */
+const writtenServers = oncePerModel((model: ApiModel) => {
+  const byUrl = new Map<string, ApiServer>();
+  for (const server of [...model.servers, ...model.operations.flatMap((operation) => operation.servers)]) {
+    if (!byUrl.has(server.url)) byUrl.set(server.url, server);
+  }
+  return [...byUrl.values()];
+});
 
 /** What the pass-through reaches: the description's servers but the sandbox, once per model (every page asks). */
 const passThroughServers = oncePerModel(passThroughBases);
@@ -51,15 +51,19 @@ const passThroughServers = oncePerModel(passThroughBases);
 /**
  * `sandbox`: the one the console calls (`publishing/console-sandbox.ts`); by default the description's own, as
  * `npm run dev` has it. `authenticationGuide`: the Authentication guide's site path, where the site ships it (the
- * guide outline, `publishing/guide-outline.ts`). `passThrough`: portal.json's `tryIt.passThrough`.
+ * guide outline, `publishing/guide-outline.ts`). `descriptionUrl`: where the site publishes the description, which a
+ * server without a host is relative to; when not given, the build's (`description-address.ts`), none when it is
+ * unknown. `passThrough`: portal.json's `tryIt.passThrough`.
  */
 export function consoleTarget(
   model: ApiModel,
   operation: ApiOperation,
   sandbox: ConsoleSandbox | undefined = consoleSandbox(model, { dev: true }),
   authenticationGuide?: string,
-  passThrough = false,
+  options: { descriptionUrl?: string | undefined; passThrough?: boolean | undefined } = {},
 ): ConsoleTarget {
+  const descriptionUrl = 'descriptionUrl' in options ? options.descriptionUrl : publishedDescriptionUrl();
+  const passThrough = options.passThrough ?? false;
   const through = passThrough && sandbox ? passThroughTarget(model, sandbox) : undefined;
   const urls = referenceUrls(model);
   const apiKey = keyScheme(operation, sandbox);
@@ -83,7 +87,7 @@ export function consoleTarget(
     documentUrl: sitePath('/openapi.json'),
     method: operation.method,
     path: operation.path,
-    servers: serversWith(consoleServers(model), sandbox),
+    ...consoleServerList(model, sandbox, descriptionUrl),
     ...(sandbox
       ? { sandbox: sandboxTarget(sandbox, issuer && `${sandbox.url.replace(/\/$/, '')}${issuer.path}`, model) }
       : {}),
@@ -99,6 +103,58 @@ export function consoleTarget(
       operation.responses.map((response) => [response.status, response.headers.map((header) => header.name)]),
     ),
   };
+}
+
+/**
+ * Try it for an operation as its page offers it: off, with the reason, where the console would have nothing to call:
+ * no sandbox, and none of the operation's servers is an http(s) address (a server that names no host, `/v1.56`, is
+ * one only where the build knows the site's address; else the console sent to the docs site itself).
+ */
+export function tryItWhereServed(
+  operation: Pick<ApiOperation, 'tryIt' | 'servers'>,
+  sandbox: ConsoleSandbox | undefined,
+  { descriptionUrl }: { descriptionUrl?: string | undefined } = { descriptionUrl: publishedDescriptionUrl() },
+): TryItPolicy {
+  if (!operation.tryIt.enabled || sandbox) return operation.tryIt;
+  const called = operation.servers.some((server) => {
+    const url = absoluteServerUrl(withDefaults(server), descriptionUrl);
+    return url !== undefined && httpServerUrl({ url, variables: [] }) !== undefined;
+  });
+  if (called) return operation.tryIt;
+  const hostless = operation.servers.find((server) => isHostless(withDefaults(server)));
+  return {
+    enabled: false,
+    reason: hostless
+      ? `The API's server, ${JSON.stringify(hostless.url)}, names no host, and this site was built without its own address, so the console has nothing to call. The code samples show the request, with ${apiHostPlaceholder} where your API's host goes.`
+      : "None of the API's servers is an http(s) address the console could call. The code samples show the request.",
+    source: 'servers',
+  };
+}
+
+/**
+ * The servers the console may offer, as written: those that are http(s) once their variables take their defaults
+ * and made absolute, a scheme-relative one over https and a relative one on the address the site publishes the
+ * description at (`descriptionUrl`; where that is not known, the build says so, `hostlessServers`, and the console
+ * lists none of them). With them, the address the console sends to for each written otherwise, and the sandbox it
+ * calls in the place of the description's. A `javascript:` server is left out: the console preselected it and sent
+ * `/javascript:…` to the portal's own origin.
+ */
+function consoleServerList(
+  model: ApiModel,
+  sandbox: ConsoleSandbox | undefined,
+  descriptionUrl: string | undefined,
+): Pick<ConsoleTarget, 'servers' | 'serverAddresses'> {
+  const servers: string[] = [];
+  const serverAddresses: { written: string; url: string }[] = [];
+  for (const server of writtenServers(model)) {
+    // Written absolute (once its variables take their defaults), the console reads it as written, variables and all.
+    const filled = withDefaults(server);
+    const absolute = absoluteServerUrl(filled, descriptionUrl);
+    if (absolute === undefined || httpServerUrl({ url: absolute, variables: [] }) === undefined) continue;
+    servers.push(server.url);
+    if (absolute !== filled) serverAddresses.push({ written: server.url, url: absolute });
+  }
+  return { servers: serversWith(servers, sandbox), ...(serverAddresses.length > 0 ? { serverAddresses } : {}) };
 }
 
 /** The console's servers with the sandbox it calls in the place of the description's (or first, if it names none). */

@@ -38,6 +38,7 @@ import {
   statusCovers,
   tagByName,
 } from '../openapi/index.ts';
+import { publishedDescriptionUrl } from './description-address.ts';
 import {
   type Direction,
   type FieldTree,
@@ -488,8 +489,11 @@ export function requestSamples(
   operation: ApiOperation,
 ): Pick<OperationOutline, 'samples' | 'sharedBody'> {
   const sharedBody = sharedRequestBody(model, operation);
-  if (!sharedBody) return { samples: codeSamples(model, operation) };
-  return { samples: codeSamples(model, operation, { bodyFile: requestBodyFile }), sharedBody };
+  // A server without a host is relative to where the site publishes the description, when the build knows it.
+  const descriptionUrl = publishedDescriptionUrl();
+  const at = descriptionUrl ? { descriptionUrl } : {};
+  if (!sharedBody) return { samples: codeSamples(model, operation, at) };
+  return { samples: codeSamples(model, operation, { ...at, bodyFile: requestBodyFile }), sharedBody };
 }
 
 /** The JSON body every language reads from one file, when it is longer than `sharedBodyLines`; else undefined. */

@@ -43,7 +43,7 @@ describe('what the page tells the console', () => {
 
   it('names the sandbox service pass-through and the servers it reaches (not the sandbox) only when on', () => {
     const off = consoleTarget(model, listPets, local);
-    const on = consoleTarget(model, listPets, local, undefined, true);
+    const on = consoleTarget(model, listPets, local, undefined, { passThrough: true });
     expect(off.passThrough).toBeUndefined();
     expect(on.passThrough).toEqual({ url: 'http://localhost:4010/proxy', servers: ['https://api.petstore.dev'] });
     // Everything else is the same: the servers the console lists and the request it fills in keep the real URLs.
@@ -54,7 +54,7 @@ describe('what the page tells the console', () => {
 
   it("uses the hosted sandbox's address on a published site", () => {
     const hosted = consoleSandbox(model, { dev: false, env: { SANDBOX_URL: 'https://sandbox.example.org/' } });
-    expect(consoleTarget(model, listPets, hosted, undefined, true).passThrough?.url).toBe(
+    expect(consoleTarget(model, listPets, hosted, undefined, { passThrough: true }).passThrough?.url).toBe(
       'https://sandbox.example.org/proxy',
     );
   });

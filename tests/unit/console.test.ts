@@ -19,7 +19,7 @@ import {
 import type { ConsoleTarget } from '../../src/contracts/console-target.ts';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { bodyText, harRequest } from '../../src/openapi/samples.ts';
-import { consoleTarget } from '../../src/reference/console-target.ts';
+import { consoleTarget, tryItWhereServed } from '../../src/reference/console-target.ts';
 import { modelOf } from './support/check.ts';
 import { MemoryStorage } from './support/memory-storage.ts';
 
@@ -291,19 +291,87 @@ paths:
         '200': { description: OK }
 `;
 
-  it('are the http(s) ones, and relative ones, wherever the description lists them; the first one left is http(s)', async () => {
+  const urls = (list: unknown) => (list as { url: string }[]).map((server) => server.url);
+
+  it('are the http(s) ones wherever the description lists them, relative ones on the site the build knows', async () => {
     const tiny = await modelOf(text);
     const [operation] = tiny.operations;
     if (!operation) throw new Error('no operation');
-    const target = consoleTarget(tiny, operation);
+    const target = consoleTarget(tiny, operation, undefined, undefined, {
+      descriptionUrl: 'https://docs.example.com/docs/openapi.json',
+    });
     // In dev the sandbox made from the description comes first (it names none of its own), once.
     expect(target.servers).toEqual(['http://localhost:4010', '{scheme}://api.example.com/v1', '/relative/v1']);
-    const document = withConsoleServers(JSON.parse(JSON.stringify(tiny.source)), target.servers);
-    const urls = (list: unknown) => (list as { url: string }[]).map((server) => server.url);
-    expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1', '/relative/v1']);
+    expect(target.serverAddresses).toEqual([{ written: '/relative/v1', url: 'https://docs.example.com/relative/v1' }]);
+    const document = withConsoleServers(
+      JSON.parse(JSON.stringify(tiny.source)),
+      target.servers,
+      target.serverAddresses,
+    );
+    expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1', 'https://docs.example.com/relative/v1']);
     const paths = document.paths as Record<string, Record<string, { servers?: unknown }>>;
     expect(urls(paths['/things']?.get?.servers)).toEqual(['http://localhost:4010']);
     expect(JSON.stringify(document)).not.toMatch(/javascript:|vbscript:|data:/);
+  });
+
+  it('leave a relative server out where the build does not know the site (it warns: nothing to call there)', async () => {
+    const tiny = await modelOf(text);
+    const [operation] = tiny.operations;
+    if (!operation) throw new Error('no operation');
+    const target = consoleTarget(tiny, operation, undefined, undefined, { descriptionUrl: undefined });
+    expect(target.servers).toEqual(['http://localhost:4010', '{scheme}://api.example.com/v1']);
+    expect(target.serverAddresses).toBeUndefined();
+    const document = withConsoleServers(
+      JSON.parse(JSON.stringify(tiny.source)),
+      target.servers,
+      target.serverAddresses,
+    );
+    expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1']);
+  });
+
+  it('turn Try it off, saying why, where the console would have nothing to call', async () => {
+    const engine = await modelOf(
+      text
+        .replace(/servers:[\s\S]*?paths:/, 'servers:\n  - url: /v1.56\npaths:')
+        .replace(/ {6}servers:[\s\S]*?(?= {6}responses)/, ''),
+    );
+    const [operation] = engine.operations;
+    if (!operation) throw new Error('no operation');
+    const off = tryItWhereServed(operation, undefined, {});
+    expect(off).toMatchObject({ enabled: false, source: 'servers' });
+    expect(off.enabled ? '' : off.reason).toContain('"/v1.56", names no host');
+    expect(off.enabled ? '' : off.reason).toContain('YOUR-API-HOST');
+    // On the site's address, or with a sandbox to call, it stays on.
+    expect(tryItWhereServed(operation, undefined, { descriptionUrl: 'https://docs.example.com/openapi.json' })).toBe(
+      operation.tryIt,
+    );
+    expect(tryItWhereServed(operation, { url: 'http://localhost:4010', hosted: false }, {})).toBe(operation.tryIt);
+    // A hostile server list with nothing http(s) in it: off too.
+    const scripts = await modelOf(
+      text
+        .replace(/servers:[\s\S]*?paths:/, 'servers:\n  - url: "javascript:alert(1)//"\npaths:')
+        .replace(/ {6}servers:[\s\S]*?(?= {6}responses)/, ''),
+    );
+    const [scripted] = scripts.operations;
+    if (!scripted) throw new Error('no operation');
+    expect(tryItWhereServed(scripted, undefined, {})).toMatchObject({ enabled: false, source: 'servers' });
+  });
+
+  it("call a scheme-relative server (Redoc's `//petstore.swagger.io/v2`) over https", async () => {
+    const redoc = await modelOf(text.replace('  - url: /relative/v1', '  - url: //petstore.swagger.io/v2'));
+    const [operation] = redoc.operations;
+    if (!operation) throw new Error('no operation');
+    const target = consoleTarget(redoc, operation, undefined, undefined, { descriptionUrl: undefined });
+    expect(target.servers).toContain('//petstore.swagger.io/v2');
+    expect(target.serverAddresses).toEqual([
+      { written: '//petstore.swagger.io/v2', url: 'https://petstore.swagger.io/v2' },
+    ]);
+    const document = withConsoleServers(
+      JSON.parse(JSON.stringify(redoc.source)),
+      target.servers,
+      target.serverAddresses,
+    );
+    expect(urls(document.servers)).toEqual(['{scheme}://api.example.com/v1', 'https://petstore.swagger.io/v2']);
   });
 });
 
@@ -328,6 +396,28 @@ describe("the console's first request", () => {
     // Named as the parameters' example is (`page`): Scalar sends the body and the path values of one example name.
     expect(media?.examples).toEqual({ page: { value: JSON.parse(bodyText(sample) ?? 'null') } });
     expect(media?.example).toBeUndefined();
+  });
+
+  it('leaves a body of bytes for the reader to choose: no example in its place', async () => {
+    const tiny = await modelOf(`openapi: 3.0.3
+info: { title: t, version: 1.0.0 }
+servers: [{ url: 'https://api.example.com' }]
+paths:
+  /images:
+    put:
+      operationId: putImage
+      requestBody:
+        content:
+          image/png: { schema: { type: string, format: binary }, example: not-bytes }
+      responses: { '200': { description: OK } }
+`);
+    const [op] = tiny.operations;
+    if (!op) throw new Error('no operation');
+    const target = consoleTarget(tiny, op);
+    expect(target.request.body).toEqual({ mediaType: 'image/png', file: 'path/to/file' });
+    const document = withPageRequest(JSON.parse(JSON.stringify(tiny.source)), target);
+    const requestBody = operationIn(document, 'put', '/images').requestBody as { content: Record<string, unknown> };
+    expect(requestBody.content['image/png']).toEqual({ schema: { type: 'string', format: 'binary' } });
   });
 
   it("starts the optional filters of List pets disabled, as the page's samples leave them out, and changes no shared parameter", () => {

@@ -126,6 +126,19 @@ describe('the headers file', () => {
     expect(origins).toEqual(['https://api.example.com', 'http://localhost:4010']);
   });
 
+  it("allows a scheme-relative server (Redoc's `//petstore.swagger.io/v2`) over https, as the console calls it", () => {
+    expect(serverOrigins([{ url: '//petstore.swagger.io/v2', variables: [] }])).toEqual([
+      'https://petstore.swagger.io',
+    ]);
+    // `//` alone, or `///x`, names no host: a path, with no origin of its own.
+    expect(
+      serverOrigins([
+        { url: '//', variables: [] },
+        { url: '///x', variables: [] },
+      ]),
+    ).toEqual([]);
+  });
+
   it('allows the servers operations name for themselves too', () => {
     const server = (url: string) => ({ url, variables: [] });
     const model = {
@@ -146,6 +159,22 @@ describe('the headers file', () => {
     expect(csp).not.toMatch(/'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
     expect(csp).toContain("connect-src 'self' http://localhost:4010 https://api.petstore.dev");
     expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('lets the console preview a response as Scalar does (blob: URLs in frames, images and media), and nothing more', () => {
+    const directives = new Map(
+      contentSecurityPolicy(input)
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const),
+    );
+    expect(directives.get('frame-src')).toBe("'self' blob:");
+    expect(directives.get('img-src')).toBe("'self' data: blob:");
+    expect(directives.get('media-src')).toBe("'self' blob:");
+    expect(directives.get('default-src')).toBe("'self'");
+    expect(directives.get('object-src')).toBe("'none'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    expect(directives.get('script-src')).not.toContain('blob:');
+    expect(directives.get('connect-src')).not.toContain('blob:');
   });
 
   it('sends the security headers on every path, in a form the local server reads back', () => {

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiModel,
   type ApiOperation,
+  apiHostPlaceholder,
   exampleRequest,
   loadApiModel,
   resolveSpecPath,
@@ -370,7 +371,7 @@ describe('on small descriptions', () => {
     });
   });
 
-  it('fills server variables with their defaults and keeps a relative server relative', async () => {
+  it('fills server variables with their defaults', async () => {
     const withVariables = await modelWith(
       { method: 'get' },
       {
@@ -383,14 +384,79 @@ describe('on small descriptions', () => {
       },
     );
     expect(harRequest(withVariables, operation(withVariables, 'op')).url).toBe('https://eu.example.test/v2/things');
-    const relative = await modelWith({ method: 'get' }, { servers: [{ url: '/api' }] });
-    expect(harRequest(relative, operation(relative, 'op')).url).toBe('/api/things');
   });
 
   it('writes Python literals, not JSON, even for words inside strings', () => {
     expect(pythonLiteral({ a: true, b: [null, false], s: 'x: true, y: null,' })).toBe(
       '{\n  "a": True,\n  "b": [\n    None,\n    False\n  ],\n  "s": "x: true, y: null,"\n}',
     );
+  });
+});
+
+describe('a server written without a scheme or a host', () => {
+  const curlOf = (model: ApiModel, options: { descriptionUrl?: string } = {}) =>
+    sample(codeSamples(model, operation(model, 'op'), options), 'curl');
+  const get = (servers?: unknown[]) =>
+    modelOf(
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Tiny', version: '1.0.0' },
+        ...(servers ? { servers } : {}),
+        paths: { '/things': { get: { operationId: 'op', responses: { 200: { description: 'OK' } } } } },
+      }),
+    );
+
+  it("is sent over https when written scheme-relative (Redoc's `//petstore.swagger.io/v2`), in every language", async () => {
+    const model = await get([{ url: '//petstore.swagger.io/v2' }]);
+    expect(harRequest(model, operation(model, 'op')).url).toBe('https://petstore.swagger.io/v2/things');
+    for (const { id, code } of codeSamples(model, operation(model, 'op'))) {
+      expect(code, id).toContain('https://petstore.swagger.io/v2/things');
+      expect(code, id).not.toMatch(/["'`]\/\/petstore/);
+    }
+    expect(curlOf(model)).toMatch(/^curl https:\/\/petstore\.swagger\.io\/v2\/things$/);
+  });
+
+  it("is resolved against the description's published address when the build knows it", async () => {
+    const descriptionUrl = 'https://docs.example.com/docs/openapi.json';
+    expect(curlOf(await get([{ url: '/v1.56' }]), { descriptionUrl })).toBe(
+      'curl https://docs.example.com/v1.56/things',
+    );
+    expect(curlOf(await get([{ url: 'v2' }]), { descriptionUrl })).toBe('curl https://docs.example.com/docs/v2/things');
+    // No server at all is OpenAPI's `/`: the host that serves the description.
+    expect(curlOf(await get(), { descriptionUrl })).toBe('curl https://docs.example.com/things');
+  });
+
+  it('is sent to a placeholder host that says what to put there when the build does not know it', async () => {
+    expect(curlOf(await get([{ url: '/v1.56' }]))).toBe(`curl ${apiHostPlaceholder}/v1.56/things`);
+    expect(curlOf(await get([{ url: 'v2' }]))).toBe(`curl ${apiHostPlaceholder}/v2/things`);
+    expect(curlOf(await get())).toBe(`curl ${apiHostPlaceholder}/things`);
+    expect(apiHostPlaceholder).toBe('https://YOUR-API-HOST');
+  });
+
+  it('never gives a sample that starts `curl /`, however the server is written', async () => {
+    for (const url of ['/', '', '/v1', '//', '///x', '//h/', '-o/etc/passwd', '.', '../up', '{base}']) {
+      const model = await get([{ url, variables: url.includes('{') ? { base: { default: '/api' } } : undefined }]);
+      const curl = curlOf(model);
+      expect(curl, url).toMatch(/^curl '?https:\/\//);
+    }
+  });
+
+  it('stays inert with quotes, spaces and line breaks in it', async () => {
+    const hostile = [`//evil.test/a'b"c\nd e;$(pwned)`, `/v1'; rm -rf ~ #\n--output /tmp/x`];
+    for (const url of hostile) {
+      const model = await get([{ url }]);
+      const samples = codeSamples(model, operation(model, 'op'), { descriptionUrl: 'https://docs.example.com/' });
+      const curl = sample(samples, 'curl');
+      expect(curl.split('\n'), url).toHaveLength(1);
+      // One quoted word: nothing in it can end the quotes.
+      expect(curl).toMatch(/^curl '[^'\n]*'$/);
+      for (const { id, code } of samples) {
+        expect(code, id).not.toContain("a'b");
+        expect(code, id).not.toContain('"c');
+        expect(code, id).not.toContain('rm -rf ~ ');
+      }
+      if (!url.startsWith('//')) expect(curl).toMatch(/^curl 'https:\/\/docs\.example\.com\/v1%27;%20rm/);
+    }
   });
 });
 
@@ -666,5 +732,149 @@ describe('a form body', () => {
       value: { photo: '<binary>', caption: 'At the beach', tags: ['sea', 'sand'] },
       files: { photo: 'path/to/photo' },
     });
+  });
+});
+
+describe('a body of bytes', () => {
+  const put = (content: Record<string, unknown>) =>
+    modelWith({ method: 'put', path: '/archive', requestBody: { required: true, content } });
+  const samplesOf = (model: ApiModel) => codeSamples(model, operation(model, 'op'));
+
+  it('is read from a file in every language, with its media type', async () => {
+    const cases: [string, unknown][] = [
+      ['application/octet-stream', { type: 'string', format: 'binary' }],
+      ['application/x-tar', { type: 'string', format: 'binary' }],
+      ['image/png', { type: 'string', format: 'binary' }],
+      ['application/pdf', undefined],
+      ['application/zip', { type: 'string' }],
+    ];
+    for (const [mediaType, schema] of cases) {
+      const samples = samplesOf(await put({ [mediaType]: schema === undefined ? {} : { schema } }));
+      const curl = sample(samples, 'curl');
+      expect(curl, mediaType).toContain(`--header 'Content-Type: ${mediaType}'`);
+      expect(curl, mediaType).toMatch(/--data-binary @path\/to\/file$/);
+      const javascript = sample(samples, 'javascript');
+      expect(javascript).toContain("import { readFile } from 'node:fs/promises';");
+      expect(javascript).toContain("body: await readFile('path/to/file')");
+      expect(javascript).toContain(`'Content-Type': '${mediaType}'`);
+      const python = sample(samples, 'python');
+      expect(python, mediaType).toContain('data=open("path/to/file", "rb")');
+      expect(python).toContain(`"Content-Type": "${mediaType}"`);
+      const go = sample(samples, 'go');
+      expect(go).toContain('payload, _ := os.Open("path/to/file")');
+      expect(go).toContain('\t"os"\n');
+      expect(go).not.toContain('strings');
+      for (const { id, code } of samples) expect(code, id).not.toContain('PST_BODY_FROM_FILE');
+    }
+  });
+
+  it('sends the file the example names, but only a plain path: never a quote or an option', async () => {
+    const named = await put({
+      'application/x-tar': { schema: { type: 'string', format: 'binary' }, example: '@rootfs.tar' },
+    });
+    expect(sample(samplesOf(named), 'curl')).toContain('--data-binary @rootfs.tar');
+    for (const hostile of ["@x'; rm -rf ~ #", '@-o/etc/passwd', '@x\ny', '@$(pwned)']) {
+      const model = await put({
+        'application/x-tar': { schema: { type: 'string', format: 'binary' }, example: hostile },
+      });
+      for (const { id, code } of samplesOf(model)) {
+        expect(code, id).toContain('path/to/file');
+        expect(code, id).not.toContain(hostile.slice(1, 4));
+      }
+    }
+  });
+
+  it('is read from its file beside a query string too (Python gets the query as params)', async () => {
+    const model = await modelWith({
+      method: 'put',
+      path: '/archive',
+      parameters: [{ name: 'path', in: 'query', required: true, schema: { type: 'string' }, example: '/srv' }],
+      requestBody: { content: { 'application/x-tar': { schema: { type: 'string', format: 'binary' } } } },
+    });
+    const samples = codeSamples(model, operation(model, 'op'));
+    expect(sample(samples, 'python')).toContain('data=open("path/to/file", "rb")');
+    expect(sample(samples, 'python')).toContain('"path": "/srv"');
+    expect(sample(samples, 'curl')).toContain("curl 'https://example.test/v1/archive?path=%2Fsrv'");
+    for (const { id, code } of samples) expect(code, id).toContain('path/to/file');
+  });
+
+  it('gives way to a JSON body or a form the operation also takes', async () => {
+    const both = await put({
+      'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+      'application/json': { schema: { type: 'object' }, example: { name: 'x' } },
+    });
+    const curl = sample(samplesOf(both), 'curl');
+    expect(curl).toContain("--header 'Content-Type: application/json'");
+    expect(curl).not.toContain('--data-binary');
+    // An XML or other structured body is not a file: it has no sample body (as before).
+    const xml = await put({ 'application/xml': { schema: { type: 'object', properties: { a: { type: 'string' } } } } });
+    expect(sample(samplesOf(xml), 'curl')).not.toContain('--data');
+  });
+
+  it('from a Swagger 2.0 body parameter (Docker Engine’s archive upload) is a file too', async () => {
+    const model = await modelOf(`swagger: '2.0'
+info: { title: Engine, version: '1.56' }
+host: docker.example
+paths:
+  /containers/{id}/archive:
+    put:
+      operationId: PutContainerArchive
+      consumes: [application/x-tar, application/octet-stream]
+      parameters:
+        - { name: id, in: path, required: true, type: string }
+        - { name: inputStream, in: body, required: true, schema: { type: string, format: binary } }
+      responses:
+        '200': { description: OK }
+`);
+    const curl = sample(codeSamples(model, operation(model, 'PutContainerArchive')), 'curl');
+    expect(curl).toBe(
+      "curl http://docker.example/containers/id/archive \\\n  --request PUT \\\n  --header 'Content-Type: application/x-tar' \\\n  --data-binary @path/to/file",
+    );
+  });
+
+  it('is left for the reader to choose in the console: no example in its place', async () => {
+    const model = await put({ 'image/png': { schema: { type: 'string', format: 'binary' }, example: 'not bytes' } });
+    const { body } = exampleRequest(model.schemaResolver, operation(model, 'op'));
+    expect(body).toEqual({ mediaType: 'image/png', value: undefined, file: 'path/to/file' });
+  });
+
+  it('is named, not written out, in a webhook’s message', async () => {
+    const model = await modelOf(
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Hooks', version: '1.0.0' },
+        webhooks: {
+          snapshot: {
+            post: {
+              operationId: 'snapshot',
+              requestBody: { content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } } },
+              responses: { 200: { description: 'OK' } },
+            },
+          },
+        },
+      }),
+    );
+    const message = sample(codeSamples(model, operation(model, 'snapshot')), 'http');
+    expect(message).toBe('POST /your-webhook-url HTTP/1.1\nHost: your-server.example\nContent-Type: image/png');
+  });
+});
+
+describe('a multipart body whose only field is a file', () => {
+  it('sends that file as a form field in every language', async () => {
+    const model = await modelWith({
+      path: '/upload',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    });
+    const samples = codeSamples(model, operation(model, 'op'));
+    expect(sample(samples, 'curl')).toMatch(/--form 'file=@path\/to\/file'$/);
+    expect(sample(samples, 'python')).toContain('("file", open("path/to/file", "rb"))');
+    expect(sample(samples, 'javascript')).toContain("formData.append('file'");
+    expect(sample(samples, 'go')).toContain('writer.CreateFormFile("file", "path/to/file")');
   });
 });
