@@ -30,7 +30,7 @@ import {
   type TryItPolicy,
   withDefaults,
 } from '../openapi/index.ts';
-import { type ConsoleSandbox, consoleSandbox } from '../publishing/console-sandbox.ts';
+import type { ConsoleSandbox } from '../publishing/console-sandbox.ts';
 import { httpServerUrl } from '../publishing/host-files.ts';
 import { publishedDescriptionUrl } from './description-address.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
@@ -49,8 +49,8 @@ const writtenServers = oncePerModel((model: ApiModel) => {
 const passThroughServers = oncePerModel(passThroughBases);
 
 /**
- * `sandbox`: the one the console calls (`publishing/console-sandbox.ts`); by default the description's own, as
- * `npm run dev` has it. `authenticationGuide`: the Authentication guide's site path, where the site ships it (the
+ * `sandbox`: the one the console calls (`publishing/console-sandbox.ts`), none on a build that has none to offer
+ * (no default: an absent sandbox fell back to `npm run dev`'s local one on a published page). `authenticationGuide`: the Authentication guide's site path, where the site ships it (the
  * guide outline, `publishing/guide-outline.ts`). `descriptionUrl`: where the site publishes the description, which a
  * server without a host is relative to; when not given, the build's (`description-address.ts`), none when it is
  * unknown. `passThrough`: portal.json's `tryIt.passThrough`.
@@ -58,7 +58,7 @@ const passThroughServers = oncePerModel(passThroughBases);
 export function consoleTarget(
   model: ApiModel,
   operation: ApiOperation,
-  sandbox: ConsoleSandbox | undefined = consoleSandbox(model, { dev: true }),
+  sandbox: ConsoleSandbox | undefined,
   authenticationGuide?: string,
   options: { descriptionUrl?: string | undefined; passThrough?: boolean | undefined } = {},
 ): ConsoleTarget {

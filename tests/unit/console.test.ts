@@ -17,11 +17,15 @@ import {
   summarizeResponse,
 } from '../../src/console/response-summary.ts';
 import type { ConsoleTarget } from '../../src/contracts/console-target.ts';
-import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { bodyText, harRequest } from '../../src/openapi/samples.ts';
+import { consoleSandbox } from '../../src/publishing/console-sandbox.ts';
 import { consoleTarget, tryItWhereServed } from '../../src/reference/console-target.ts';
 import { modelOf } from './support/check.ts';
 import { MemoryStorage } from './support/memory-storage.ts';
+
+/** The sandbox the console calls in `npm run dev`, as the pages there pass it. */
+const devSandbox = (model: ApiModel) => consoleSandbox(model, { dev: true, env: {} });
 
 class BrokenStorage implements KeyStorage {
   getItem(): string | null {
@@ -109,7 +113,8 @@ describe('the key in the console', () => {
   it('is told the required plan by the operation page', () => {
     const updateStock = model.operations.find((o) => o.requiredPlan !== undefined);
     expect(updateStock).toBeDefined();
-    if (updateStock) expect(consoleTarget(model, updateStock).requiredPlan).toBe(updateStock.requiredPlan);
+    if (updateStock)
+      expect(consoleTarget(model, updateStock, devSandbox(model)).requiredPlan).toBe(updateStock.requiredPlan);
   });
 
   it("gives the reader's own key on any server, and no key off the sandbox", () => {
@@ -203,7 +208,7 @@ describe('what operation pages tell the console', () => {
   };
 
   it('leaves operations whose console is off out of the description the console loads, and keeps the rest', () => {
-    expect(consoleTarget(model, byId('listPets')).documentUrl).toBe('/openapi.json');
+    expect(consoleTarget(model, byId('listPets'), devSandbox(model)).documentUrl).toBe('/openapi.json');
     const document = withoutClosedOperations(JSON.parse(JSON.stringify(model.source)));
     const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
     expect(document.components).toEqual(model.source.components);
@@ -230,7 +235,7 @@ describe('what operation pages tell the console', () => {
   });
 
   it('gives the sandbox, the key scheme, the documented headers and, when deprecated, sunset and successor', () => {
-    const target = consoleTarget(model, byId('getPet'));
+    const target = consoleTarget(model, byId('getPet'), devSandbox(model));
     const sandbox = model.servers.find((s) => s.demoKeys);
     expect(target.sandbox?.url).toBe(sandbox?.url);
     expect(target.sandbox?.hosted).toBe(false);
@@ -242,7 +247,7 @@ describe('what operation pages tell the console', () => {
     const ok = byId('getPet').responses.find((r) => r.status === '200');
     expect(target.documentedHeaders['200']).toEqual(ok?.headers.map((h) => h.name));
     expect(target.documentedHeaders['200']).toContain('Sunset');
-    expect(consoleTarget(model, byId('listPets')).deprecation).toBeUndefined();
+    expect(consoleTarget(model, byId('listPets'), devSandbox(model)).deprecation).toBeUndefined();
   });
 
   it("gives the sandbox's demo keys in plan order, whatever order the spec lists them in, and the Authentication guide", () => {
@@ -252,17 +257,17 @@ describe('what operation pages tell the console', () => {
       (sandbox?.demoKeys ?? []).filter((k) => k.plan === plan).map(({ key }) => ({ plan, key })),
     );
     expect(inPlanOrder?.length).toBeGreaterThan(1);
-    expect(consoleTarget(model, byId('listPets')).sandboxDemoKeys).toEqual(inPlanOrder);
+    expect(consoleTarget(model, byId('listPets'), devSandbox(model)).sandboxDemoKeys).toEqual(inPlanOrder);
     const reversed = {
       ...model,
       servers: model.servers.map((s) => (s.demoKeys ? { ...s, demoKeys: [...s.demoKeys].reverse() } : s)),
     };
-    expect(consoleTarget(reversed, byId('listPets')).sandboxDemoKeys).toEqual(inPlanOrder);
+    expect(consoleTarget(reversed, byId('listPets'), devSandbox(reversed)).sandboxDemoKeys).toEqual(inPlanOrder);
     // The Authentication guide is linked only where the site ships it (the page passes its path from the outline).
-    expect(consoleTarget(model, byId('listPets')).authenticationGuideUrl).toBeUndefined();
-    expect(consoleTarget(model, byId('listPets'), undefined, '/guides/authentication/').authenticationGuideUrl).toBe(
-      '/guides/authentication/',
-    );
+    expect(consoleTarget(model, byId('listPets'), devSandbox(model)).authenticationGuideUrl).toBeUndefined();
+    expect(
+      consoleTarget(model, byId('listPets'), devSandbox(model), '/guides/authentication/').authenticationGuideUrl,
+    ).toBe('/guides/authentication/');
   });
 });
 
@@ -297,7 +302,7 @@ paths:
     const tiny = await modelOf(text);
     const [operation] = tiny.operations;
     if (!operation) throw new Error('no operation');
-    const target = consoleTarget(tiny, operation, undefined, undefined, {
+    const target = consoleTarget(tiny, operation, devSandbox(tiny), undefined, {
       descriptionUrl: 'https://docs.example.com/docs/openapi.json',
     });
     // In dev the sandbox made from the description comes first (it names none of its own), once.
@@ -318,7 +323,7 @@ paths:
     const tiny = await modelOf(text);
     const [operation] = tiny.operations;
     if (!operation) throw new Error('no operation');
-    const target = consoleTarget(tiny, operation, undefined, undefined, { descriptionUrl: undefined });
+    const target = consoleTarget(tiny, operation, devSandbox(tiny), undefined, { descriptionUrl: undefined });
     expect(target.servers).toEqual(['http://localhost:4010', '{scheme}://api.example.com/v1']);
     expect(target.serverAddresses).toBeUndefined();
     const document = withConsoleServers(
@@ -361,7 +366,7 @@ paths:
     const redoc = await modelOf(text.replace('  - url: /relative/v1', '  - url: //petstore.swagger.io/v2'));
     const [operation] = redoc.operations;
     if (!operation) throw new Error('no operation');
-    const target = consoleTarget(redoc, operation, undefined, undefined, { descriptionUrl: undefined });
+    const target = consoleTarget(redoc, operation, devSandbox(redoc), undefined, { descriptionUrl: undefined });
     expect(target.servers).toContain('//petstore.swagger.io/v2');
     expect(target.serverAddresses).toEqual([
       { written: '//petstore.swagger.io/v2', url: 'https://petstore.swagger.io/v2' },
@@ -387,7 +392,7 @@ describe("the console's first request", () => {
 
   it("sends the body the page's samples send (Place an order)", () => {
     const op = byId('placeOrder');
-    const document = withPageRequest(copy(), consoleTarget(model, op));
+    const document = withPageRequest(copy(), consoleTarget(model, op, devSandbox(model)));
     const sample = harRequest(model, op);
     const requestBody = operationIn(document, op.method, op.path).requestBody as {
       content: Record<string, { example?: unknown; examples?: unknown }>;
@@ -413,7 +418,7 @@ paths:
 `);
     const [op] = tiny.operations;
     if (!op) throw new Error('no operation');
-    const target = consoleTarget(tiny, op);
+    const target = consoleTarget(tiny, op, devSandbox(tiny));
     expect(target.request.body).toEqual({ mediaType: 'image/png', file: 'path/to/file' });
     const document = withPageRequest(JSON.parse(JSON.stringify(tiny.source)), target);
     const requestBody = operationIn(document, 'put', '/images').requestBody as { content: Record<string, unknown> };
@@ -423,7 +428,7 @@ paths:
   it("starts the optional filters of List pets disabled, as the page's samples leave them out, and changes no shared parameter", () => {
     const op = byId('listPets');
     const before = copy();
-    const document = withPageRequest(before, consoleTarget(model, op));
+    const document = withPageRequest(before, consoleTarget(model, op, devSandbox(model)));
     const parameters = operationIn(document, op.method, op.path).parameters as Record<string, unknown>[];
     const queries = parameters.filter((p) => p.in === 'query');
     expect(queries.map((p) => p.name)).toEqual(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
@@ -453,7 +458,7 @@ components:
 `);
     const [op] = tiny.operations;
     if (!op) throw new Error('no operation');
-    const target = consoleTarget(tiny, op);
+    const target = consoleTarget(tiny, op, devSandbox(tiny));
     expect(target.request.parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'string' }, examples: { page: { value: 'th_1' } } },
       {
@@ -484,7 +489,7 @@ components:
         },
       },
       {
-        ...consoleTarget(model, byId('listPets')),
+        ...consoleTarget(model, byId('listPets'), devSandbox(model)),
         method: 'POST',
         path: '/photos',
         request: {

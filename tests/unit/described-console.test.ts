@@ -47,6 +47,12 @@ describe('the console on a sandbox made from the description', () => {
     expect(target.keyForm).toBeUndefined();
   });
 
+  it('a build without SANDBOX_URL offers no sandbox, and the console calls the API itself', () => {
+    const target = consoleTarget(model, operation('getTool'), consoleSandbox(model, { dev: false, env: {} }));
+    expect(target.sandbox).toBeUndefined();
+    expect(target.servers).toEqual(['https://api.workshop.example/v2']);
+  });
+
   it('fills the key into a bearer or basic credential, and asks for none where the operation takes none', () => {
     const sandbox = consoleSandbox(model, { dev: true, env: {} });
     expect(consoleTarget(model, operation('addDrawer'), sandbox)).toMatchObject({

@@ -75,7 +75,7 @@ describe('the sandbox the console calls', () => {
     expect(target.servers).toContain(hostedUrl);
     expect(target.servers).not.toContain(local?.url);
     // Locally, the demo keys as before, and no issuer: nobody else shares them.
-    const locally = consoleTarget(model, operation('listPets'));
+    const locally = consoleTarget(model, operation('listPets'), consoleSandbox(model, { dev: true, env: {} }));
     expect(locally.sandbox?.keyIssuer).toBeUndefined();
     expect(locally.sandboxDemoKeys?.length).toBeGreaterThan(0);
     // An operation that takes no key gets no key issuer.
@@ -114,7 +114,12 @@ describe('the sandbox the console calls', () => {
       '/sandbox/keys': { post: { servers: [{ url: hostedUrl, description: expect.any(String) }] } },
     });
     // A local sandbox leaves the document as it is.
-    expect(withSandboxAt(document, consoleTarget(model, operation('listPets')).sandbox)).toBe(document);
+    expect(
+      withSandboxAt(
+        document,
+        consoleTarget(model, operation('listPets'), consoleSandbox(model, { dev: true, env: {} })).sandbox,
+      ),
+    ).toBe(document);
   });
 
   it('is marked by x-sandbox-key-issuer, which must be true on a POST', async () => {

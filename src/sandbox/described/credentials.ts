@@ -88,13 +88,12 @@ export function presentedCredentials(schemes: readonly ApiSecurityScheme[], requ
   for (const scheme of schemes) {
     const value = credentialFor(scheme, request);
     if (value === undefined || value === 'mutual-tls') continue;
-    values.add(value);
-    // Basic: the key may be sent as the user name or the password.
+    // Basic: the key may be sent as the user name or the password (`user:password` whole is neither).
     if (scheme.type === 'http' && scheme.httpScheme?.toLowerCase() === 'basic') {
       const colon = value.indexOf(':');
       values.add(value.slice(0, colon));
       values.add(value.slice(colon + 1));
-    }
+    } else values.add(value);
   }
   return [...values];
 }

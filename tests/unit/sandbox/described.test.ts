@@ -196,6 +196,13 @@ describe('a sandbox made from a description', () => {
     const names = async (headers: Record<string, string>) =>
       (await call('GET', '/tools', { headers })).body.items.map((t: { name: string }) => t.name);
     expect(await names(mine)).toContain('Mine');
+    // The same key as a bearer token, then as a basic user name, names the same data set.
+    const drawer = await call('POST', '/benches/oak/drawers', {
+      headers: { Authorization: `Bearer ${issued.body.key}` },
+      body: { label: 'Mine' },
+    });
+    const basic = { Authorization: `Basic ${Buffer.from(`${issued.body.key}:x`).toString('base64')}` };
+    expect((await call('GET', '/benches/oak/drawers', { headers: basic })).body).toContainEqual(drawer.body);
     expect(await names(key)).not.toContain('Mine');
     expect(Number((await call('GET', '/tools', { headers: mine })).headers.get('x-ratelimit-limit'))).toBeGreaterThan(
       0,
