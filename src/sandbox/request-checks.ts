@@ -223,7 +223,22 @@ export async function checkBody(
  * oversized body whole first grew the process by more than the body itself.
  */
 async function readText(body: ReadableStream<Uint8Array> | null, limit: number | undefined): Promise<string> {
-  if (!body) return '';
+  const bytes = await readBytes(body, limit);
+  if (!bytes) return '';
+  try {
+    // Strict: invalid UTF-8 is refused, not stored as U+FFFD.
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new ApiError('malformed_json', 'Request body is not valid JSON: it is not valid UTF-8 text.');
+  }
+}
+
+/** The body's bytes, read no further than `limit`; undefined when none was sent. */
+export async function readBytes(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number | undefined,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!body) return undefined;
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let bytes = 0;
@@ -242,12 +257,7 @@ async function readText(body: ReadableStream<Uint8Array> | null, limit: number |
     }
     chunks.push(value);
   }
-  try {
-    // Strict: invalid UTF-8 is refused, not stored as U+FFFD.
-    return strictUtf8.decode(Buffer.concat(chunks));
-  } catch {
-    throw new ApiError('malformed_json', 'Request body is not valid JSON: it is not valid UTF-8 text.');
-  }
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

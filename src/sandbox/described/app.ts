@@ -31,7 +31,7 @@ import { corsGate } from '../cors.ts';
 import { personalKeyLifetimeMs, personalKeyPrefix } from '../handlers/sandbox-keys.ts';
 import { healthCheck, healthPath } from '../health.ts';
 import { admitCalls, reportStanding } from '../rate-limit-gate.ts';
-import { checkBody, checkParameters, type IncomingRequest } from '../request-checks.ts';
+import { checkBody, checkParameters, type IncomingRequest, readBytes } from '../request-checks.ts';
 import { listMethods, refuseOtherMethods, routeOperations, specPaths } from '../routes.ts';
 import { SpecSchemas } from '../spec-schemas.ts';
 import { createMemoryStore } from '../store/memory-store.ts';
@@ -220,12 +220,12 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
           `The body must be sent as ${declared.map((m) => m.mediaType).join(' or ')}; the Content-Type was '${sent}'.`,
         );
       }
-      await drain(incoming.body(), policy.maxBodyBytes);
+      await readBytes(incoming.body(), policy.maxBodyBytes);
       return undefined;
     }
     // The description's own example body is taken even where it breaks the description's schema (Docker
     // Engine's do): it is what the page shows and what the console's first Send sends.
-    const text = await readBounded(incoming.body(), policy.maxBodyBytes);
+    const text = await readBytes(incoming.body(), policy.maxBodyBytes);
     const replay = { ...incoming, body: () => (text === undefined ? null : new Blob([text]).stream()) };
     try {
       return await checkBody(operation, replay, schemas, policy);
@@ -288,34 +288,6 @@ function mediaMatches(declared: string, sent: string): boolean {
   const essence = declared.split(';')[0]?.trim().toLowerCase() ?? '';
   if (essence === sent || essence === '*/*' || essence === 'application/octet-stream') return true;
   return essence.endsWith('/*') && sent.startsWith(essence.slice(0, -1));
-}
-
-/** Reads a body to its end, refusing it past `limit` bytes. */
-async function drain(body: ReadableStream<Uint8Array> | null, limit: number): Promise<void> {
-  await readBounded(body, limit);
-}
-
-/** The body's bytes, refused past `limit`; undefined when none was sent. */
-async function readBounded(
-  body: ReadableStream<Uint8Array> | null,
-  limit: number,
-): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  if (!body) return undefined;
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read().catch(() => {
-      throw new ApiError('invalid_body', 'The request body ended before it was complete.');
-    });
-    if (done) return new Uint8Array(Buffer.concat(chunks));
-    bytes += value.byteLength;
-    if (bytes > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new ApiError('payload_too_large', `The body is over the limit of ${limit} bytes.`);
-    }
-    chunks.push(value);
-  }
 }
 
 function parsedOrUndefined(bytes: Uint8Array): unknown {

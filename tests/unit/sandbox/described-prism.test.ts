@@ -6,7 +6,7 @@
  * why, and no other request may be refused. ReadMe's Train Travel (3.1), Docker Engine's (3.0, examples that break
  * their schemas), Swagger's Petstore (2.0) and the Workshop fixture.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,9 +23,9 @@ import {
   readmePetstoreSwagger2,
   readmeTrainTravel31,
 } from '../../support/npm-descriptions.ts';
+import { startPrism } from '../../support/prism.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const prismCli = path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
 const workshop = path.join(root, 'tests/fixtures/described-sandbox/openapi.yaml');
 
 interface Subject {
@@ -119,21 +119,3 @@ describe.each(subjects.map((subject) => [subject.label, subject] as const))(
     }, 240_000);
   },
 );
-
-function startPrism(description: string, upstreamUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [prismCli, 'proxy', description, upstreamUrl, '--errors', '-h', '127.0.0.1', '-p', String(port)],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Prism is listening')) resolve(child);
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`Prism exited with ${code}: ${output}`)));
-  });
-}

@@ -16,9 +16,8 @@
  * the in-memory store, and on the Redis store (a real redis-server, emptied before each request).
  * Run it alone: `npm run test:contract`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest } from '../../../src/openapi/example-request.ts';
@@ -26,11 +25,9 @@ import type { ApiModel, ApiOperation } from '../../../src/openapi/index.ts';
 import { createSandbox, type Sandbox } from '../../../src/sandbox/app.ts';
 import type { SandboxStore } from '../../../src/sandbox/store/sandbox-store.ts';
 import { freePort } from '../../support/local-net.ts';
+import { startPrism } from '../../support/prism.ts';
 import { useRedisServer } from '../../support/redis-stores.ts';
 import { keys, petStoreModel } from './support.ts';
-
-const root = path.resolve(import.meta.dirname, '../../..');
-const prismCli = path.join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
 /** Who can tell that a request is wrong: anyone reading the spec, or only the server. */
 type Expectation = 'valid' | 'refused by both' | 'refused by the server';
@@ -95,7 +92,7 @@ beforeAll(async () => {
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const port = await freePort();
   prismUrl = `http://127.0.0.1:${port}`;
-  prism = await startPrism(upstreamUrl, port);
+  prism = await startPrism('spec/openapi.yaml', upstreamUrl, port);
 }, 60_000);
 
 afterAll(() => {
@@ -290,24 +287,6 @@ function prismProblem(response: Response, text: string): { type: string } | unde
   return isRecord(problem) && typeof problem.type === 'string' && problem.type.startsWith('https://stoplight.io/prism/')
     ? { type: problem.type }
     : undefined;
-}
-
-function startPrism(upstreamUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [prismCli, 'proxy', 'spec/openapi.yaml', upstreamUrl, '--errors', '-h', '127.0.0.1', '-p', String(port)],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Prism is listening')) resolve(child);
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`Prism exited with ${code}: ${output}`)));
-  });
 }
 
 function documents(operation: ApiOperation, status: number): boolean {
