@@ -14,6 +14,7 @@ import {
   type ApiModel,
   type ApiOperation,
   describedSandboxPlan,
+  exampleFromSchema,
   exampleRequest,
   httpDate,
   isJsonMediaType,
@@ -240,6 +241,24 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
     }
   }
 
+  /**
+   * The headers the success answer documents (Train Travel's `RateLimit`), each with its example: the console shows
+   * documented headers and says which did not come. The sandbox's own (X-RateLimit-*, Location) are set over them.
+   */
+  function documentedHeaders(success: SuccessAnswer): Record<string, string> {
+    const found: Record<string, string> = {};
+    for (const header of success.response?.headers ?? []) {
+      if (/^(content-type|content-length|set-cookie|transfer-encoding|connection)$/i.test(header.name)) continue;
+      const value =
+        header.examples[0]?.value ?? (header.schema ? exampleFromSchema(resolver, header.schema, 'read') : undefined);
+      if (value === undefined || value === null) continue;
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      // A header value is one line of visible text: anything else is left out rather than sent broken.
+      if (/^[\x20-\x7e\t]*$/.test(text)) found[header.name] = text;
+    }
+    return found;
+  }
+
   function respond(
     c: Context<SandboxEnv>,
     operation: ApiOperation,
@@ -247,7 +266,7 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
     value: unknown,
     headers: Record<string, string> = {},
   ): Response {
-    const all = { ...headers, ...deprecationHeaders(operation) };
+    const all = { ...documentedHeaders(success), ...headers, ...deprecationHeaders(operation) };
     const mediaType = success.media?.mediaType;
     if (value === undefined || !mediaType || success.status === 204 || success.status === 304) {
       return c.body(null, success.status as StatusCode, all);

@@ -73,6 +73,8 @@ describe('state', () => {
     expect(booking.passenger_name).toBe('Ada Lovelace');
     const read = await app.request(`http://localhost/bookings/${booking.id}`, { headers: auth });
     expect(read.status).toBe(200);
+    // The header its answers document (RateLimit), with the description's example, for the console to show.
+    expect(read.headers.get('ratelimit')).toBeTruthy();
     expect(await read.json()).toMatchObject({ id: booking.id, passenger_name: 'Ada Lovelace' });
     const listed = (await (await app.request('http://localhost/bookings', { headers: auth })).json()) as {
       data: { id: string }[];
