@@ -5,7 +5,6 @@
  * (`resources.ts`), and otherwise answering the description's examples. It issues personal keys at
  * `POST /sandbox/keys` (the description does not list it), each with its own copy of the data.
  */
-import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
@@ -29,7 +28,7 @@ import type { Quota } from '../../rate-limits/rate-limiter.ts';
 import { ApiError, storeUnavailable } from '../api-error.ts';
 import { clientAddress, type SandboxEnv } from '../callers.ts';
 import { corsGate } from '../cors.ts';
-import { personalKeyLifetimeMs, personalKeyPrefix } from '../handlers/sandbox-keys.ts';
+import { issuePersonalKey, personalKeyPrefix } from '../handlers/sandbox-keys.ts';
 import { healthCheck, healthPath } from '../health.ts';
 import { admitCalls, reportStanding } from '../rate-limit-gate.ts';
 import { checkBody, checkParameters, type IncomingRequest, readBytes } from '../request-checks.ts';
@@ -117,12 +116,7 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
   app.use(corsGate(model, methods, options.allowedOrigins ?? [], [sandboxKeyHeader]));
   listMethods(app, [...paths, { route: keysPath, operations: [], methods: ['POST'] }]);
   app.use(admitCalls(store, clock, model.rateLimits?.temporaryBan));
-  app.post(keysPath, async (c) => {
-    const key = `${personalKeyPrefix}${randomBytes(24).toString('base64url')}`;
-    const expiresAt = clock.now() + personalKeyLifetimeMs;
-    await store.saveKey(key, { plan: describedPlan, expiresAt }, personalKeyLifetimeMs);
-    return c.json({ key, plan: describedPlan, expiresAt: new Date(expiresAt).toISOString() }, 201);
-  });
+  app.post(keysPath, async (c) => c.json(await issuePersonalKey(store, clock, describedPlan), 201));
   routeOperations(app, paths, (operation) => {
     const handle = operationHandler(operation);
     return async (c, next) => {

@@ -25,10 +25,22 @@ export type KeyHandler = (request: HandlerRequest, context: KeyContext) => Promi
 export const keyHandlers: Record<string, KeyHandler> = {
   createSandboxKey: async (request, { store, clock, plans }) => {
     const asked = (request.body as { plan?: string } | undefined)?.plan ?? 'free';
-    const plan = plans.get(asked) ?? asked;
-    const key = `${personalKeyPrefix}${randomBytes(24).toString('base64url')}`;
-    const expiresAt = clock.now() + personalKeyLifetimeMs;
-    await store.saveKey(key, { plan, expiresAt }, personalKeyLifetimeMs);
-    return { status: 201, body: { key, plan: asked, expiresAt: new Date(expiresAt).toISOString() } };
+    const issued = await issuePersonalKey(store, clock, plans.get(asked) ?? asked);
+    return { status: 201, body: { ...issued, plan: asked } };
   },
 };
+
+/**
+ * A new personal key on `plan`, kept for its lifetime: what the Pet Store's key-issuing operation and a sandbox
+ * made from another description (`described/`, at `POST /sandbox/keys`) both hand out.
+ */
+export async function issuePersonalKey(
+  store: Pick<SandboxStore<unknown>, 'saveKey'>,
+  clock: Clock,
+  plan: string,
+): Promise<{ key: string; plan: string; expiresAt: string }> {
+  const key = `${personalKeyPrefix}${randomBytes(24).toString('base64url')}`;
+  const expiresAt = clock.now() + personalKeyLifetimeMs;
+  await store.saveKey(key, { plan, expiresAt }, personalKeyLifetimeMs);
+  return { key, plan, expiresAt: new Date(expiresAt).toISOString() };
+}
