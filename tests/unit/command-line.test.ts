@@ -63,6 +63,7 @@ describe.each([
   ['spec:diff', 'src/changes/cli.ts', ['diff'], '--todya', 'spec:diff: unknown option --todya'],
   ['spec:release', 'src/changes/cli.ts', ['release'], '--bogus', 'spec:release: unknown option --bogus'],
   ['the static server', 'src/publishing/static-server.ts', [], '--prot', 'static-server: unknown option --prot'],
+  ['spec:lint', 'src/openapi/lint-cli.ts', [], '--quiet', 'spec:lint: unknown option --quiet'],
 ])('%s', (_name, program, command, typo, named) => {
   it('prints its usage for --help and exits 0', () => {
     const { status, output } = run(program, [...command, '--help']);
@@ -74,6 +75,17 @@ describe.each([
     const { status, output } = run(program, [...command, typo, 'spec/openapi.yaml']);
     expect(output.trim()).toBe(`${named} (--help lists the options).`);
     expect(status).toBe(2);
+  });
+});
+
+describe('spec:lint', () => {
+  it('lints the description PETSTORE_SPEC names, not the Pet Store', () => {
+    const other = 'tests/fixtures/described-sandbox/openapi.yaml';
+    const { status, output } = run('src/openapi/lint-cli.ts', [], { PETSTORE_SPEC: other });
+    expect(output).toContain(`validating ${other}`);
+    expect(output).not.toContain('spec/openapi.yaml');
+    // The fixture leaves some summaries out, which Redocly's recommended rules count as errors.
+    expect(status).toBe(1);
   });
 });
 
