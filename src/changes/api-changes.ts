@@ -6,7 +6,13 @@
  * removed or its type changed): those count as breaking here.
  */
 import { apiCompare } from 'api-smart-diff';
-import { enclosingOperation, escapeSegment, operationsByPointer, type WalkedOperation } from '../openapi/index.ts';
+import {
+  enclosingOperation,
+  escapeSegment,
+  operationsByPointer,
+  type WalkedOperation,
+  withoutHidden,
+} from '../openapi/index.ts';
 import { withoutUnchanged } from './unchanged.ts';
 
 /** The changelog's groups. */
@@ -33,8 +39,14 @@ export interface ApiChange {
 
 type Json = Record<string, unknown>;
 
-/** Every change from `before` to `after` (two parsed descriptions), in document order. */
-export function apiChanges(before: Json, after: Json): ApiChange[] {
+/**
+ * Every change from `before` to `after` (two parsed descriptions), in document order. Readers see neither side's
+ * `x-internal`/`x-hidden` operations, so what happens to those is no change to them: neither in the changelog nor
+ * at the gate.
+ */
+export function apiChanges(givenBefore: Json, givenAfter: Json): ApiChange[] {
+  const before = withoutHidden(givenBefore).document;
+  const after = withoutHidden(givenAfter).document;
   const { diffs } = apiCompare(...withoutUnchanged(before, after));
   const operations = {
     before: lazily(() => operationsByPointer(before)),

@@ -18,6 +18,7 @@ import { loadReferenceVersions } from '../data/reference-versions.ts';
 import {
   countOf,
   formatProblems,
+  hiddenCount,
   loadApiModel,
   operationCount,
   resolveSpecPath,
@@ -127,7 +128,7 @@ export function apiReferencePlugin(): StarlightPlugin {
             }
           }
           logger.info(
-            `${model.info.title} ${model.info.version}: ${operationCount(model)}, ${countOf(model.schemas.length, 'schema')}.`,
+            `${model.info.title} ${model.info.version}: ${operationCount(model)}, ${countOf(model.schemas.length, 'schema')}${hiddenCount(model)}.`,
           );
           const indexing = descriptionIndexing(model);
           if (indexing.scope === 'opening') {

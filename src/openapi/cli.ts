@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { readCommandLine } from '../command-line.ts';
-import { operationCount } from './counts.ts';
+import { hiddenCount, operationCount } from './counts.ts';
 import { loadApiModel, resolveSpecPath, strictFromEnv } from './load-spec.ts';
 import { defaultParseLimits } from './parse-source.ts';
 import { formatProblems, SpecError } from './spec-problem.ts';
@@ -43,7 +43,7 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
     console.log(
       `✔ ${shown}: ${model.info.title} ${model.info.version} (${format}${files}) — ` +
         `${operationCount(model)} in ${model.tags.length} tags and ${model.tagGroups.length} groups, ` +
-        `${model.schemas.length} schemas, ${model.errorCodes.length} error codes, ${badges} operations with badges.`,
+        `${model.schemas.length} schemas, ${model.errorCodes.length} error codes, ${badges} operations with badges${hiddenCount(model)}.`,
     );
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;

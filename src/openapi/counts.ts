@@ -7,6 +7,18 @@ export function countOf(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+/** ", leaving out 2 internal operations and 1 tag": what `x-internal`/`x-hidden` kept from the site, or nothing. */
+export function hiddenCount(model: ApiModel): string {
+  const hidden = model.hidden;
+  if (!hidden) return '';
+  const parts = [
+    hidden.operations > 0 ? countOf(hidden.operations, 'internal operation') : '',
+    hidden.tags > 0 ? countOf(hidden.tags, 'internal tag') : '',
+    hidden.components > 0 ? `${countOf(hidden.components, 'component')} only they use` : '',
+  ].filter(Boolean);
+  return `, leaving out ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`}`;
+}
+
 /** "3 operations", "1 webhook", "2 operations and 1 webhook": what a list of operationIds (default: all) holds. */
 export function operationCount(
   model: ApiModel,

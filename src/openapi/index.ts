@@ -7,9 +7,10 @@
 
 export { baseUrl, isUnderBase } from './base-url.ts';
 export { isolateBidi, withoutControlCharacters } from './control-characters.ts';
-export { countOf, operationCount } from './counts.ts';
+export { countOf, hiddenCount, operationCount } from './counts.ts';
 export { deprecationMarkers, isDeprecated, readDeprecation } from './deprecation.ts';
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
+export { type PublishedDocument, withoutHidden } from './hidden.ts';
 export { escapeSegment, fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
 export {
   checkSpecText,

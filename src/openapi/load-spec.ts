@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
 import { digestsOf, readDescription } from './bundle.ts';
 import { toModelDialect } from './dialect.ts';
+import { withoutHidden } from './hidden.ts';
 import { type ApiModel, sentByApi } from './model.ts';
 import { normalize } from './normalize/index.ts';
 import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
@@ -110,19 +111,29 @@ async function checkDocument(data: unknown, writtenAt: WrittenAt, options: Check
   if (structural.some((p) => p.severity === 'error'))
     return { ok: false, problems: place([...asWritten, ...structural]) };
 
+  // What the team keeps to itself (x-internal, x-hidden) is checked with the rest, then left out of everything
+  // published: the model and the downloads are made from the description without it (hidden.ts).
+  const structuralPlaced = place(structural);
+  const published = withoutHidden(record);
+  const publishedMended = validated.mended ? withoutHidden(validated.mended).document : published.document;
+  const fromConversion = toWritten;
+  toWritten = (pointer) => fromConversion(published.toWritten(pointer));
+  record = published.document;
+
   // 3.1 and 3.2 differences are settled here, so everything after reads 3.0's dialect. A mistake confined to one
   // schema or metadata field was mended in a copy (validate.ts); the downloads keep the description as written.
-  const dialect = toModelDialect(validated.mended ?? record);
+  const dialect = toModelDialect(publishedMended);
   const { model, problems } = normalize(dialect.document as unknown as OpenAPIV3.Document);
   model.source = record;
   if (convertedFrom) model.convertedFrom = convertedFrom;
+  if (published.hidden.operations + published.hidden.tags > 0) model.hidden = published.hidden;
   const linkBase = options.linkBase ?? linkBaseOf((record.externalDocs as { url?: unknown } | undefined)?.url);
   if (linkBase) model.linkBase = linkBase;
   const unshown = new UnshownReport();
   findUnshownStructures(dialect.document, unshown);
   const found = place([
     ...asWritten,
-    ...structural,
+    ...structuralPlaced,
     ...dialect.problems,
     ...unshown.problems(),
     ...problems,

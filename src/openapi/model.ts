@@ -357,4 +357,6 @@ export interface ApiModel {
   files?: readonly string[];
   /** Set when the description was written as Swagger 2.0 and converted on load. */
   convertedFrom?: 'swagger-2.0';
+  /** What the description marks `x-internal` or `x-hidden`, left out of the model and `source` (openapi/hidden.ts). */
+  hidden?: { operations: number; tags: number; components: number };
 }
