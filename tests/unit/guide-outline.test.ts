@@ -21,6 +21,31 @@ const config = loadPortalConfig(spec);
 /** A guide file's `sidebar.order`, read plainly from its frontmatter. */
 const orderOf = (file: string) => Number(/^\s+order:\s*(\d+)/m.exec(readFileSync(file, 'utf8'))?.[1]);
 
+describe("a guide's links to other guides", () => {
+  /** What a guide's frontmatter `requires`: the facts without which the site leaves it out. */
+  const requiresOf = (file: string) =>
+    new Set(
+      (/^requires:\s*\[(.*)\]$/m.exec(readFileSync(file, 'utf8'))?.[1] ?? '')
+        .split(',')
+        .map((f) => f.trim().replace(/'/g, '')),
+    );
+
+  it('lead only to guides that ship wherever the linking guide does', () => {
+    const broken: string[] = [];
+    for (const name of readdirSync(guidesFolder).filter((n) => n.endsWith('.mdx'))) {
+      const file = path.join(guidesFolder, name);
+      const needs = requiresOf(file);
+      for (const [, target] of readFileSync(file, 'utf8').matchAll(/\]\(\.\.\/([\w-]+)\/[^)]*\)/g)) {
+        const targetNeeds = requiresOf(path.join(guidesFolder, `${target}.mdx`));
+        const missing = [...targetNeeds].filter((fact) => fact && !needs.has(fact));
+        // A site without these facts ships the linking guide and not the linked one: a broken link there.
+        if (missing.length > 0) broken.push(`${name} → ../${target}/ (needs ${missing.join(', ')})`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
 describe('the guide outline', () => {
   const outline = guideOutline(model, config);
 
