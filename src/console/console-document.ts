@@ -35,13 +35,15 @@ export function withSandboxAt(
   document: Record<string, unknown>,
   sandbox: SandboxTarget | undefined,
 ): Record<string, unknown> {
-  // A local sandbox the description lists (the Pet Store's) is in the document already.
-  if (!sandbox || (!sandbox.hosted && sandbox.describedUrl !== undefined)) return document;
+  // A local sandbox the description lists (the Pet Store's), where it says, is in the document already.
+  if (!sandbox || sandbox.url === sandbox.describedUrl) return document;
   const hosted = {
     url: sandbox.url,
     description: sandbox.hosted
       ? 'Sandbox: try the API with a key made for you'
-      : 'Sandbox on this machine, made from the description',
+      : sandbox.describedUrl
+        ? 'Sandbox on this machine, at SANDBOX_PORT'
+        : 'Sandbox on this machine, made from the description',
   };
   const moved = (servers: unknown) =>
     arrayOf(servers).map((server) => (isRecord(server) && server.url === sandbox.describedUrl ? hosted : server));

@@ -22,10 +22,28 @@ export interface ConsoleSandbox {
   madeFromDescription?: true;
 }
 
+/** SANDBOX_PORT, when it is a port: where `npm run sandbox` (and so `npm run dev`'s sandbox) listens instead. */
+function sandboxPort(env: Env): number | undefined {
+  const port = Number(env.SANDBOX_PORT);
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : undefined;
+}
+
 /** Where `npm run sandbox` listens for a description that names no sandbox server: SANDBOX_PORT, else 4010. */
 export function localSandboxUrl(env: Env = process.env): string {
-  const port = Number(env.SANDBOX_PORT);
-  return `http://localhost:${Number.isInteger(port) && port > 0 ? port : 4010}`;
+  return `http://localhost:${sandboxPort(env) ?? 4010}`;
+}
+
+/**
+ * The description's local sandbox server as `npm run dev` runs it: moved to SANDBOX_PORT when that is set (the
+ * sandbox listens there), else as written. Before, the dev console kept calling the written port, where some other
+ * process's sandbox may answer.
+ */
+function devSandboxUrl(described: string, env: Env): string {
+  const port = sandboxPort(env);
+  if (port === undefined) return described;
+  const url = new URL(described);
+  url.port = String(port);
+  return described.endsWith('/') ? url.href : url.href.replace(/\/$/, '');
 }
 
 /** The build setting that holds the hosted sandbox's public address. */
@@ -65,7 +83,7 @@ export function consoleSandbox(
   // `npm run dev` starts a sandbox for any description; a build without SANDBOX_URL has none to offer for one
   // that names no sandbox server, so its console calls the description's own servers.
   if (!described) return dev ? { url: localSandboxUrl(env), hosted: false, ...made } : undefined;
-  return { url: described.url, describedUrl: described.url, hosted: false };
+  return { url: dev ? devSandboxUrl(described.url, env) : described.url, describedUrl: described.url, hosted: false };
 }
 
 /**

@@ -52,6 +52,18 @@ describe('the sandbox the console calls', () => {
     expect(localSandboxWarning(model, env)).toBeUndefined();
   });
 
+  it('follows SANDBOX_PORT in dev, where npm run dev starts the sandbox; a build keeps the address written', () => {
+    const moved = new URL(local?.url ?? '');
+    moved.port = '5201';
+    expect(consoleSandbox(model, { dev: true, env: { SANDBOX_PORT: '5201' } })).toEqual({
+      url: moved.href.replace(/\/$/, ''),
+      describedUrl: local?.url,
+      hosted: false,
+    });
+    expect(consoleSandbox(model, { dev: false, env: { SANDBOX_PORT: '5201' } })?.url).toBe(local?.url);
+    expect(consoleSandbox(model, { dev: true, env: { SANDBOX_PORT: 'nope' } })?.url).toBe(local?.url);
+  });
+
   it('refuses a SANDBOX_URL that is not an http(s) address, naming the setting and the value', () => {
     for (const bad of ['sandbox.example.org', 'javascript:alert(1)', 'https://sandbox.example.org/?x=1', 'ftp://x']) {
       expect(() => hostedSandboxUrl({ SANDBOX_URL: bad })).toThrow(SandboxUrlError);
@@ -120,6 +132,16 @@ describe('the sandbox the console calls', () => {
         consoleTarget(model, operation('listPets'), consoleSandbox(model, { dev: true, env: {} })).sandbox,
       ),
     ).toBe(document);
+    // Moved to SANDBOX_PORT in dev, the console sends to where the sandbox listens, not to the written port.
+    const devMoved = consoleTarget(
+      model,
+      operation('listPets'),
+      consoleSandbox(model, { dev: true, env: { SANDBOX_PORT: '5201' } }),
+    );
+    const devServers = withConsoleServers(withSandboxAt(document, devMoved.sandbox), devMoved.servers).servers;
+    expect(devServers).toEqual([
+      { url: 'http://localhost:5201', description: expect.stringContaining('SANDBOX_PORT') },
+    ]);
   });
 
   it('is marked by x-sandbox-key-issuer, which must be true on a POST', async () => {
