@@ -17,13 +17,14 @@ class SiteSearch extends HTMLElement {
     const closeButton = this.querySelector<HTMLButtonElement>('button[data-close-modal]');
     const dialog = this.querySelector('dialog');
     const frame = this.querySelector('.dialog-frame');
+    // None in `astro dev`, which has no index: the dialog says where search works instead (Search.astro).
     const container = this.querySelector<HTMLElement>('#starlight__search');
-    if (!openButton || !dialog || !frame || !container) return;
-    keepTypingUntilSearchBox(container);
+    if (!openButton || !dialog || !frame) return;
+    if (container) keepTypingUntilSearchBox(container);
 
     let uiRequested = false;
     const loadUi = () => {
-      if (uiRequested) return;
+      if (uiRequested || !container) return;
       uiRequested = true;
       void import('./pagefind-ui.ts').then(({ startPagefindUi }) =>
         startPagefindUi(`#${container.id}`, parseTranslations(this.dataset.translations)),

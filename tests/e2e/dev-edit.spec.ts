@@ -2,7 +2,8 @@
  * A developer's open tab in `astro dev` while the description is broken and then fixed (src/integration/spec-watcher.ts):
  * the broken save shows our report in the error overlay, without an empty Stack Trace box; the fixing save brings
  * the tab back by itself, on the restarted server and fully working (styles, scripts, live reload), not reloaded
- * early from the server the restart closes, which left it unstyled, scriptless and cut off from live reload.
+ * early from the server the restart closes, which left it unstyled, scriptless and cut off from live reload. Search,
+ * which has no index in dev, says so instead of "Searching…" forever over an uncaught error.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,8 @@ test('a save that fixes a broken description brings the open tab back by itself,
   page.on('framenavigated', (frame) => frame === page.mainFrame() && loads.push(dev.output().length));
   page.on('console', (message) => message.text() === '[vite] connected.' && connected.push(loads.length));
   page.on('requestfailed', (request) => failed.push(`${loads.length} ${request.url()}`));
+  const uncaught: string[] = [];
+  page.on('pageerror', (error) => uncaught.push(error.message));
 
   const reference = new OperationPage(page);
   await page.goto(`${dev.address}${urls.operation(placeOrder)}`);
@@ -71,4 +74,8 @@ test('a save that fixes a broken description brings the open tab back by itself,
   await page.getByText('On this page', { exact: true }).click();
   await expect(reference.tableOfContents.getByRole('link', { name: 'Request body', exact: true })).toBeVisible();
   expect(failed.filter((line) => line.startsWith(`${loads.length} `))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('dialog', { name: 'Search' })).toContainText('only available in production builds');
+  expect(uncaught).toEqual([]);
 });
