@@ -56,7 +56,7 @@ export function formatProblems(
   problems: readonly SpecProblem[],
   /**
    * What the problems stopped: a build ("nothing was built"); nothing, for a check that only reports; or, in
-   * `astro dev`, the reload of an edited description (the last version that built is still served).
+   * `astro dev`, the reload of an edited description (open tabs show the report; pages load from the last version that built).
    */
   context: 'build' | 'check' | 'dev' = 'build',
 ): string {
@@ -67,7 +67,7 @@ export function formatProblems(
     .join(' and ');
   const stopped = {
     build: '; nothing was built',
-    dev: '; the site shows the last version that built until they are fixed',
+    dev: '; open tabs show them over the page, and pages load from the last version that built, until a save fixes them',
   };
   const head =
     context === 'check'

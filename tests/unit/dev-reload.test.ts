@@ -101,11 +101,11 @@ describe('astro dev and an edited description', () => {
 
     let from = output.length;
     writeFileSync(spec, good.replace('openapi: 3.0.3\n', 'openapi: 3.0.3\npaths: [unclosed\n'));
-    const broken = await outputAfter(from, /until they are fixed\.[\s\S]*Hint:[^\n]*\n/);
+    const broken = await outputAfter(from, /until a save fixes them\.[\s\S]*Hint:[^\n]*\n/);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const said = output.slice(from);
     expect(broken).toMatch(/The API description \S*openapi\.yaml has \d+ errors?;/);
-    expect(said.match(/until they are fixed/g)).toHaveLength(1);
+    expect(said.match(/until a save fixes them/g)).toHaveLength(1);
     expect(said).toMatch(/openapi\.yaml:3:\d+ {2}error/);
     for (const noise of ['An unhandled error occurred', 'Stack trace', 'Browser APIs', 'nothing was built']) {
       expect(said).not.toContain(noise);
@@ -132,7 +132,7 @@ describe('astro dev and an edited description', () => {
 
     let from = output.length;
     writeFileSync(pets, written.replace('  operationId: listPets\n', '  operationId: listPets\n  tags: [Pets]\n'));
-    await outputAfter(from, /until they are fixed\.[\s\S]*Hint:[^\n]*\n/);
+    await outputAfter(from, /until a save fixes them\.[\s\S]*Hint:[^\n]*\n/);
     expect(output.slice(from)).toMatch(/paths\/pets\.yaml:\d+:\d+ {2}error/);
 
     from = output.length;
