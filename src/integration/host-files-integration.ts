@@ -6,7 +6,7 @@
  * spec lists (for the live console).
  */
 import { existsSync } from 'node:fs';
-import { copyFile, open, readdir, writeFile } from 'node:fs/promises';
+import { open, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -24,7 +24,7 @@ import {
 } from '../publishing/host-files.ts';
 import { ownInlineScripts } from '../publishing/own-inline-scripts.ts';
 import type { SiteConfig } from '../publishing/site-config.ts';
-import { iconPath, ownIconFile } from '../publishing/site-icon.ts';
+import { iconPath, ownIcon } from '../publishing/site-icon.ts';
 import { changelogFeedType } from '../reference/changelog-feed.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 
@@ -75,8 +75,9 @@ export function hostFilesIntegration(
         const cname = cnameFile(config);
         if (cname) await writeFile(path.join(out, 'CNAME'), cname);
         // The site's own icon, when one is kept beside the description (spec/favicon.svg), over the neutral one.
-        const icon = ownIconFile(root);
-        if (icon) await copyFile(icon, path.join(out, iconPath));
+        // Written from the text that was checked (site-icon.ts), not copied again from a file that may have changed.
+        const icon = ownIcon(resolveSpecPath(root));
+        if (icon) await writeFile(path.join(out, iconPath), icon.svg);
         logger.info(
           `Wrote _headers (${hashes.size} inline script hashes)${redirects ? ', _redirects' : ''}${cname ? ' and CNAME' : ''}.`,
         );
