@@ -10,7 +10,7 @@ export { isolateBidi, withoutControlCharacters } from './control-characters.ts';
 export { countOf, operationCount } from './counts.ts';
 export { deprecationMarkers, isDeprecated, readDeprecation } from './deprecation.ts';
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
-export { escapeSegment, fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
+export { escapeSegment, fromPointer, getAtPointer, isRecord, toPointer } from './json-pointer.ts';
 export {
   checkSpecText,
   defaultSpecPath,
@@ -20,7 +20,7 @@ export {
   specPathVariable,
   strictFromEnv,
 } from './load-spec.ts';
-export { looksLikeJson } from './locate-in-json.ts';
+export { jsonLocator, looksLikeJson } from './locate-in-json.ts';
 export { operationById, tagByName } from './lookups.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';

@@ -103,11 +103,11 @@ describe('the site config', () => {
       throw new Error('expected the config to be refused');
     };
     writeFileSync(file, '{ canonicalDomain: docs.example.org }');
-    expect(refused()).toMatch(new RegExp(`^${file}: not JSON`));
+    expect(refused()).toMatch(new RegExp(`^${file}:1: not valid JSON`));
     writeFileSync(file, JSON.stringify({ canonicalDomain: 'docs.example.org', domains: [] }));
-    expect(refused()).toContain(`${file}: (config): Unrecognized key`);
+    expect(refused()).toContain(`${file}:1: domains: Unrecognized key`);
     writeFileSync(file, JSON.stringify({ redirects: [{ from: 'a.example.org' }] }));
-    expect(refused()).toContain(`${file}: redirects: there is no canonicalDomain for them to lead to`);
+    expect(refused()).toContain(`${file}:1: redirects: there is no canonicalDomain for them to lead to`);
     expect(refused({ PETSTORE_PORTAL: path.join(dir, 'nowhere.json') })).toContain(
       'does not exist (named by PETSTORE_PORTAL)',
     );
