@@ -15,6 +15,7 @@ import { apiCatalogContentType, apiCatalogPath } from '../publishing/api-catalog
 import { hostedSandboxUrl } from '../publishing/console-sandbox.ts';
 import {
   cnameFile,
+  cspOrigins,
   everyServer,
   headersFile,
   inlineScriptsOfFile,
@@ -59,7 +60,17 @@ export function hostFilesIntegration(
         );
         const model = await loadApiModel(resolveSpecPath(root));
         const hosted = hostedSandboxUrl();
-        const apiOrigins = [...serverOrigins(everyServer(model)), ...(hosted ? [new URL(hosted).origin] : [])];
+        // A server whose host CSP cannot name (`https://api.example.org;sandbox`) is left out, with a warning: written
+        // in, it would end connect-src and add a directive of its own (host-files.ts).
+        const { allowed: apiOrigins, leftOut } = cspOrigins([
+          ...serverOrigins(everyServer(model)),
+          ...(hosted ? [new URL(hosted).origin] : []),
+        ]);
+        for (const origin of leftOut) {
+          logger.warn(
+            `The server ${JSON.stringify(origin)} cannot be named in the Content-Security-Policy (a host of letters, digits, "-" and "." only): it is left out of connect-src, so the live console cannot call it. Correct its URL in the description.`,
+          );
+        }
         // Files a static host would serve by their name's type (none, or XML): each with its own, if it was built.
         const contentTypes = [
           { path: apiCatalogPath, type: apiCatalogContentType },
