@@ -2,11 +2,12 @@
  * A portal.json that is not valid stops with one line per problem at its place (`spec/portal.json:LINE: …`), never
  * a stack trace or the content of a file it links to: not JSON, an unknown key, a wrong type, a rule between fields.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
+import { root, run } from './support/programs.ts';
 
 let dir: string;
 let spec: string;
@@ -78,5 +79,21 @@ describe('an invalid portal.json', () => {
     }
     expect(said).toMatch(/portal\.json: it is a symbolic link to a file outside .*spec; it is not read\./);
     expect(said).not.toContain('root:x');
+  });
+});
+
+describe('npm run spec:check', () => {
+  it('checks the files beside the description too: each problem one line at its place, and exit code 1', () => {
+    copyFileSync(path.join(root, 'spec', 'openapi.yaml'), spec);
+    writeFileSync(path.join(dir, 'spec', 'portal.json'), '{\n  "cname": true,\n  "cname2": 1\n}\n');
+    writeFileSync(
+      path.join(dir, 'spec', 'favicon.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg">\n  <rect width="1"/>\n  <script>alert(1)</script>\n</svg>\n',
+    );
+    const { status, output } = run('src/openapi/cli.ts', [spec]);
+    expect(status).toBe(1);
+    expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: cname2: Unrecognized key`);
+    expect(output).toContain(`${path.join(dir, 'spec', 'favicon.svg')}:3: <script> is not allowed in the site's icon`);
+    expect(output).not.toMatch(/\n\s+at /);
   });
 });
