@@ -87,6 +87,27 @@ const refusedElement: Record<string, string> = {
   animate: 'animation can rewrite links into scripts',
 };
 
+/** Namespaces of editors' own data in an SVG (Inkscape, its sodipodi, RDF metadata), which browsers leave alone. */
+const editorNamespaces = new Set([
+  'http://www.inkscape.org/namespaces/inkscape',
+  'http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd',
+  'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  'http://creativecommons.org/ns#',
+  'http://purl.org/dc/elements/1.1/',
+]);
+
+/** Which namespace each prefix stands for at an element. */
+type Prefixes = ReadonlyMap<string, string>;
+
+/** The prefixes at an element: its parent's, with the element's own `xmlns:p` declarations over them. */
+function inScope(parent: Prefixes | undefined, attributes: string): Prefixes {
+  const prefixes = new Map(parent ?? []);
+  for (const match of attributes.matchAll(/\sxmlns:([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    prefixes.set(match[1] ?? '', match[2] ?? match[3] ?? '');
+  }
+  return prefixes;
+}
+
 /** A `data:` URL of a picture that cannot hold a script. */
 const pictureData = /^data:image\/(png|jpeg|gif|webp|avif)[;,]/i;
 
@@ -124,7 +145,7 @@ class SvgReader {
     const declaration = /<\?xml\s[^<>]*?\?>/y;
     declaration.lastIndex = this.#at;
     if (declaration.test(text)) this.#at = declaration.lastIndex;
-    const open: { name: string; at: number }[] = [];
+    const open: { name: string; at: number; prefixes: Prefixes }[] = [];
     let roots = 0;
     let style: string[] | undefined;
     while (this.#at < text.length && this.#problems.length === 0) {
@@ -164,8 +185,8 @@ class SvgReader {
         else if (top === undefined || match[1] !== top.name)
           this.#problem(at, `</${match[1]}> closes ${top ? `<${top.name}> (line ${this.#line(top.at)})` : 'nothing'}.`);
         else {
-          if (top.name === 'style' && style) this.#checkCss(style.join(''), top.at, '<style>');
-          if (top.name === 'style') style = undefined;
+          if (localName(top.name) === 'style' && style) this.#checkCss(style.join(''), top.at, '<style>');
+          if (localName(top.name) === 'style') style = undefined;
           this.#at = endTag.lastIndex;
         }
       } else {
@@ -177,10 +198,11 @@ class SvgReader {
         }
         const [, name = '', attributes = '', selfClosing] = match;
         if (open.length === 0 && ++roots > 1) this.#problem(at, 'there is more than one root element.');
-        this.#element(name, attributes, at, open.length === 0);
+        const prefixes = inScope(open.at(-1)?.prefixes, attributes);
+        this.#element(name, attributes, at, open.length === 0, prefixes);
         if (!selfClosing) {
-          open.push({ name, at });
-          if (name === 'style') style = [];
+          open.push({ name, at, prefixes });
+          if (localName(name) === 'style') style = [];
         }
         this.#at = startTag.lastIndex;
       }
@@ -193,17 +215,22 @@ class SvgReader {
     return this.#problems;
   }
 
-  #element(name: string, attributes: string, at: number, root: boolean): void {
-    if (name.includes(':')) {
-      this.#problem(at, `<${name}> is not an SVG element (an editor's own data?); export a plain SVG.`);
+  #element(name: string, attributes: string, at: number, root: boolean, prefixes: Prefixes): void {
+    const [prefix, local = name] = name.includes(':') ? name.split(':') : [undefined, name];
+    const namespace = prefix === undefined ? undefined : prefixes.get(prefix);
+    // An editor's own data (Inkscape's sodipodi:namedview) is inert: browsers draw and run nothing of it. Its
+    // attributes are still checked below.
+    const editorData = namespace !== undefined && editorNamespaces.has(namespace);
+    if (prefix !== undefined && !editorData && namespace !== svgNamespace) {
+      this.#problem(at, `<${name}> is not an SVG element; export a plain SVG.`);
       return;
     }
-    if (!drawing.has(name)) {
-      const why = refusedElement[name] ?? 'it is not an SVG drawing element';
+    if (!editorData && !drawing.has(local)) {
+      const why = refusedElement[local] ?? 'it is not an SVG drawing element';
       this.#problem(at, `<${name}> is not allowed in the site's icon: ${why}.`);
       return;
     }
-    if (root && name !== 'svg') this.#problem(at, `the root element is <${name}>, not <svg>.`);
+    if (root && local !== 'svg') this.#problem(at, `the root element is <${name}>, not <svg>.`);
     const seen = new Set<string>();
     for (const match of attributes.matchAll(attribute)) {
       const [, attr = '', double, single] = match;
@@ -317,6 +344,10 @@ class SvgReader {
     // Stop reading: past the first problem the rest of the file may be read out of step.
     this.#at = this.#text.length;
   }
+}
+
+function localName(name: string): string {
+  return name.slice(name.indexOf(':') + 1);
 }
 
 function clip(text: string): string {
