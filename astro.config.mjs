@@ -1,5 +1,6 @@
 // @ts-check
 
+import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import starlight from '@astrojs/starlight';
 import { defineConfig } from 'astro/config';
@@ -13,6 +14,7 @@ import { printStylesIntegration } from './src/integration/print-styles.ts';
 import { resolveSpecPath } from './src/openapi/index.ts';
 import { headScripts } from './src/publishing/own-inline-scripts.ts';
 import { loadPortalConfig, siteUrl } from './src/publishing/portal-config.ts';
+import { SiteConfigError } from './src/publishing/site-config.ts';
 import { siteSidebar } from './src/publishing/site-sidebar.ts';
 import { renderWorkerIntegration } from './src/render/render-worker.ts';
 
@@ -30,7 +32,17 @@ const starlightUserComponents = fileURLToPath(
   new URL('./user-components/', import.meta.resolve('@astrojs/starlight/components')),
 );
 
-const portalConfig = loadPortalConfig(resolveSpecPath(fileURLToPath(new URL('.', import.meta.url))));
+const portalConfig = (() => {
+  try {
+    return loadPortalConfig(resolveSpecPath(fileURLToPath(new URL('.', import.meta.url))));
+  } catch (error) {
+    if (!(error instanceof SiteConfigError)) throw error;
+    // One line per problem at its place, then stop: thrown, Astro would bury it under a stack trace of its config
+    // loader. Written synchronously, so the exit cannot cut it short.
+    writeSync(2, `${error.message}\n`);
+    process.exit(1);
+  }
+})();
 const site = siteUrl(portalConfig);
 
 export default defineConfig({

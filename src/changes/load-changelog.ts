@@ -3,17 +3,16 @@
  * description in its place in the history, and derive the entries (changelog.ts). A description with no releases
  * has no changelog.
  */
-import { readFileSync } from 'node:fs';
 import semver from 'semver';
 import type { SpecProblem } from '../openapi/index.ts';
 import { buildChangelog, type Changelog, type ReleasedDescription } from './changelog.ts';
-import { listReleases, readDescription, releaseDate, releasesDir, versionOf } from './releases.ts';
+import { listReleases, readDescription, readReleaseText, releaseDate, releasesDir, versionOf } from './releases.ts';
 
 export function loadChangelog(specPath: string, dir: string = releasesDir(specPath)): Changelog | undefined {
   const releases = listReleases(dir);
   if (releases.length === 0) return undefined;
   const history: ReleasedDescription[] = releases.map((release) => {
-    const { data, text } = readDescription(release.file);
+    const { data, text } = readDescription(release.file, true);
     const date = releaseDate(text, release.file);
     return { version: release.version, released: true, document: data, ...(date ? { date } : {}) };
   });
@@ -30,7 +29,7 @@ export function checkChangelog(specPath: string, version: string, dir: string = 
   const releases = listReleases(dir);
   const last = releases.at(-1);
   if (!last) return [];
-  for (const release of releases) releaseDate(readFileSync(release.file, 'utf8'), release.file);
+  for (const release of releases) releaseDate(readReleaseText(release.file), release.file);
   if (isVersion(version)) return [];
   return [unplacedVersion(version, last.version, readDescription(specPath).locate('/info/version'))];
 }

@@ -2,10 +2,11 @@
  * Released descriptions are files: `spec/releases/<version>.yaml`, one per release, in a `releases` folder beside
  * the working description (`spec/openapi.yaml`). The build needs no git history (static hosts build shallow clones).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { parseSource, SpecError, startOfDay } from '../openapi/index.ts';
+import { defaultParseLimits, parseSource, SpecError, startOfDay } from '../openapi/index.ts';
+import { BesideFileError, confinedFile, readBesideText } from '../publishing/beside-files.ts';
 
 /**
  * Where the releases of the description at `specPath` are kept: `$PETSTORE_RELEASES` if set (other layouts), else
@@ -50,7 +51,10 @@ export interface Release {
   file: string;
 }
 
-/** The releases in `dir`, oldest first; a file whose name is not a version is an error. */
+/**
+ * The releases in `dir`, oldest first; a file whose name is not a version is an error, and so is one that is not a
+ * regular file inside `dir` (a folder named like a release, a FIFO, a symbolic link out of it): none is opened.
+ */
 export function listReleases(dir: string): Release[] {
   if (!existsSync(dir)) return [];
   const releases = readdirSync(dir)
@@ -67,14 +71,47 @@ export function listReleases(dir: string): Release[] {
           },
         ]);
       }
-      return { version, file: path.join(dir, name) };
+      const file = path.join(dir, name);
+      asSpecError(() => confinedFile(file, releaseFile(dir)));
+      return { version, file };
     });
   return releases.sort((a, b) => semver.compare(a.version, b.version));
 }
 
-/** A description file, parsed, with a way back from a pointer to its line. */
-export function readDescription(file: string) {
-  const text = readFileSync(file, 'utf8');
+/** How a release file is read: a regular file inside the releases folder, no larger than a description may be. */
+function releaseFile(dir: string) {
+  return { within: [dir], maxBytes: defaultParseLimits.maxBytes };
+}
+
+/** A file's problem as a SpecError naming it, as the build and spec:check report a description's. */
+function asSpecError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof BesideFileError)) throw error;
+    throw new SpecError(error.file, [
+      { severity: 'error', pointer: '', message: error.problem.replace(/^./, (c) => c.toUpperCase()) },
+    ]);
+  }
+}
+
+/** The text of a release file in `dir` (listReleases's), read as listReleases checked it. */
+export function readReleaseText(file: string): string {
+  return asSpecError(() => readBesideText(file, releaseFile(path.dirname(file))) ?? '');
+}
+
+/**
+ * A description file, parsed, with a way back from a pointer to its line. `release`: the file is a release file,
+ * read only from inside its folder.
+ */
+export function readDescription(file: string, release = false) {
+  const text = asSpecError(
+    () =>
+      readBesideText(
+        file,
+        release ? releaseFile(path.dirname(file)) : { within: [], maxBytes: defaultParseLimits.maxBytes },
+      ) ?? readMissing(file),
+  );
   const parsed = parseSource(text);
   if (!parsed.ok) throw new SpecError(file, parsed.problems);
   const data = parsed.source.data;
@@ -90,6 +127,10 @@ export function readDescription(file: string) {
     ]);
   }
   return { data: data as Record<string, unknown>, locate: parsed.source.locate, text };
+}
+
+function readMissing(file: string): never {
+  throw new BesideFileError(file, 'it does not exist.');
 }
 
 /** `info.version` of a parsed description. */

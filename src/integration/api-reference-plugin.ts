@@ -26,6 +26,7 @@ import {
   strictFromEnv,
 } from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
+import { BesideFileError } from '../publishing/beside-files.ts';
 import {
   hostedSandboxUrl,
   localSandboxWarning,
@@ -34,6 +35,7 @@ import {
 } from '../publishing/console-sandbox.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
+import { ownIcon } from '../publishing/site-icon.ts';
 import { versionSitemapChunks } from '../publishing/version-sitemaps.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { publishedDescriptionUrl } from '../reference/description-address.ts';
@@ -89,6 +91,8 @@ export function apiReferencePlugin(): StarlightPlugin {
         });
         try {
           const model = await loadApiModel(file);
+          // The site's own icon beside the description: refused here, at its line, not half way through the pages.
+          ownIcon(file);
           const others = model.files?.slice(1) ?? [];
           loaded.files = [file, ...others];
           loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
@@ -146,7 +150,11 @@ export function apiReferencePlugin(): StarlightPlugin {
             head: [...(config.head ?? []), ...discoveryLinks(model.info.title, astroConfig.base, hasReleases(file))],
           });
         } catch (error) {
-          if (error instanceof SandboxUrlError || error instanceof VersionSettingError) {
+          if (
+            error instanceof SandboxUrlError ||
+            error instanceof VersionSettingError ||
+            error instanceof BesideFileError
+          ) {
             writeSync(2, `${error.message}\n`);
             process.exit(1);
           }

@@ -6,7 +6,7 @@
  * spec lists (for the live console).
  */
 import { existsSync } from 'node:fs';
-import { copyFile, open, readdir, writeFile } from 'node:fs/promises';
+import { open, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -15,6 +15,7 @@ import { apiCatalogContentType, apiCatalogPath } from '../publishing/api-catalog
 import { hostedSandboxUrl } from '../publishing/console-sandbox.ts';
 import {
   cnameFile,
+  cspOrigins,
   everyServer,
   headersFile,
   inlineScriptsOfFile,
@@ -24,7 +25,7 @@ import {
 } from '../publishing/host-files.ts';
 import { ownInlineScripts } from '../publishing/own-inline-scripts.ts';
 import type { SiteConfig } from '../publishing/site-config.ts';
-import { iconPath, ownIconFile } from '../publishing/site-icon.ts';
+import { iconPath, ownIcon } from '../publishing/site-icon.ts';
 import { changelogFeedType } from '../reference/changelog-feed.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 
@@ -59,7 +60,17 @@ export function hostFilesIntegration(
         );
         const model = await loadApiModel(resolveSpecPath(root));
         const hosted = hostedSandboxUrl();
-        const apiOrigins = [...serverOrigins(everyServer(model)), ...(hosted ? [new URL(hosted).origin] : [])];
+        // A server whose host CSP cannot name (`https://api.example.org;sandbox`) is left out, with a warning: written
+        // in, it would end connect-src and add a directive of its own (host-files.ts).
+        const { allowed: apiOrigins, leftOut } = cspOrigins([
+          ...serverOrigins(everyServer(model)),
+          ...(hosted ? [new URL(hosted).origin] : []),
+        ]);
+        for (const origin of leftOut) {
+          logger.warn(
+            `The server ${JSON.stringify(origin)} cannot be named in the Content-Security-Policy (a host of letters, digits, "-" and "." only): it is left out of connect-src, so the live console cannot call it. Correct its URL in the description.`,
+          );
+        }
         // Files a static host would serve by their name's type (none, or XML): each with its own, if it was built.
         const contentTypes = [
           { path: apiCatalogPath, type: apiCatalogContentType },
@@ -75,8 +86,9 @@ export function hostFilesIntegration(
         const cname = cnameFile(config);
         if (cname) await writeFile(path.join(out, 'CNAME'), cname);
         // The site's own icon, when one is kept beside the description (spec/favicon.svg), over the neutral one.
-        const icon = ownIconFile(root);
-        if (icon) await copyFile(icon, path.join(out, iconPath));
+        // Written from the text that was checked (site-icon.ts), not copied again from a file that may have changed.
+        const icon = ownIcon(resolveSpecPath(root));
+        if (icon) await writeFile(path.join(out, iconPath), icon.svg);
         logger.info(
           `Wrote _headers (${hashes.size} inline script hashes)${redirects ? ', _redirects' : ''}${cname ? ' and CNAME' : ''}.`,
         );

@@ -5,6 +5,10 @@
  */
 import path from 'node:path';
 import { readCommandLine } from '../command-line.ts';
+import { BesideFileError } from '../publishing/beside-files.ts';
+import { loadPortalConfig } from '../publishing/portal-config.ts';
+import { SiteConfigError } from '../publishing/site-config.ts';
+import { ownIcon } from '../publishing/site-icon.ts';
 import { hiddenCount, operationCount } from './counts.ts';
 import { loadApiModel, resolveSpecPath, strictFromEnv } from './load-spec.ts';
 import { defaultParseLimits } from './parse-source.ts';
@@ -49,5 +53,15 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
     if (!(error instanceof SpecError)) throw error;
     console.error(formatProblems(shown, error.problems, 'check'));
     process.exitCode = 1;
+  }
+  // The files the build reads beside the description: its site config and its icon, each problem a line at its place.
+  for (const check of [() => loadPortalConfig(file), () => ownIcon(file)]) {
+    try {
+      check();
+    } catch (error) {
+      if (!(error instanceof SiteConfigError || error instanceof BesideFileError)) throw error;
+      console.error(error.message);
+      process.exitCode = 1;
+    }
   }
 }

@@ -11,7 +11,7 @@ export { countOf, hiddenCount, operationCount } from './counts.ts';
 export { deprecationMarkers, isDeprecated, readDeprecation } from './deprecation.ts';
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
 export { type PublishedDocument, withoutHidden } from './hidden.ts';
-export { escapeSegment, fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
+export { escapeSegment, fromPointer, getAtPointer, isRecord, toPointer } from './json-pointer.ts';
 export {
   checkSpecText,
   defaultSpecPath,
@@ -21,7 +21,7 @@ export {
   specPathVariable,
   strictFromEnv,
 } from './load-spec.ts';
-export { looksLikeJson } from './locate-in-json.ts';
+export { jsonLocator, looksLikeJson } from './locate-in-json.ts';
 export { operationById, tagByName } from './lookups.ts';
 export { isJsonMediaType } from './media-type.ts';
 export type * from './model.ts';

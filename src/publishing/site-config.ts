@@ -76,13 +76,23 @@ export const siteConfigSchema = z
 export type SiteConfigInput = z.input<typeof siteConfigSchema>;
 export type SiteConfig = z.output<typeof siteConfigSchema>;
 
+/** What is wrong in a site config, and at which field (the path of keys and indexes to it). */
+export interface SiteConfigProblem {
+  path: readonly (string | number)[];
+  message: string;
+}
+
+/** A site config that is not valid: one line per problem, `field: what is wrong` (portal-config.ts adds file:line). */
 export class SiteConfigError extends Error {
   readonly problems: string[];
+  readonly located: readonly SiteConfigProblem[];
 
-  constructor(problems: string[]) {
-    super(`The site config is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  constructor(problems: readonly (string | SiteConfigProblem)[]) {
+    const lines = problems.map((p) => (typeof p === 'string' ? p : `${p.path.join('.') || '(config)'}: ${p.message}`));
+    super(lines.join('\n'));
     this.name = 'SiteConfigError';
-    this.problems = problems;
+    this.problems = lines;
+    this.located = problems.filter((p): p is SiteConfigProblem => typeof p !== 'string');
   }
 }
 
@@ -91,20 +101,29 @@ export function defineSiteConfig(input: SiteConfigInput): SiteConfig {
   const parsed = siteConfigSchema.safeParse(input);
   if (!parsed.success) {
     throw new SiteConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(config)'}: ${issue.message}`),
+      parsed.error.issues.map((issue) => {
+        const path = issue.path.filter((key) => typeof key !== 'symbol');
+        // An unknown key is placed at itself, not at the object holding it.
+        const key = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+        return { path: key === undefined ? path : [...path, key], message: issue.message };
+      }),
     );
   }
   const config = parsed.data;
-  const problems: string[] = [];
+  const problems: SiteConfigProblem[] = [];
+  const problem = (path: (string | number)[], message: string) => {
+    if (!problems.some((p) => p.message === message && p.path.join('.') === path.join('.')))
+      problems.push({ path, message });
+  };
   if (config.redirects.length > 0 && !config.canonicalDomain) {
-    problems.push('redirects: there is no canonicalDomain for them to lead to');
+    problem(['redirects'], 'there is no canonicalDomain for them to lead to');
   }
   const known = new Set([config.canonicalDomain, ...config.redirects.map((r) => r.from)]);
   config.redirects.forEach((r, i) => {
     const target = r.to ?? config.canonicalDomain;
-    if (!known.has(target)) problems.push(`redirects.${i}.to: ${target} is not a domain of this config`);
-    if (target === r.from) problems.push(`redirects.${i}: ${r.from} redirects to itself`);
-    if (r.from === config.canonicalDomain) problems.push(`redirects.${i}.from: the canonical domain cannot redirect`);
+    if (!known.has(target)) problem(['redirects', i, 'to'], `${target} is not a domain of this config`);
+    if (target === r.from) problem(['redirects', i], `${r.from} redirects to itself`);
+    if (r.from === config.canonicalDomain) problem(['redirects', i, 'from'], 'the canonical domain cannot redirect');
   });
   // Follow each chain: it must end at the canonical domain without coming back.
   const next = new Map(config.redirects.map((r) => [r.from, r.to ?? config.canonicalDomain]));
@@ -113,7 +132,7 @@ export function defineSiteConfig(input: SiteConfigInput): SiteConfig {
     let at = next.get(start);
     while (at !== undefined && next.has(at)) {
       if (seen.has(at)) {
-        problems.push(`redirects: ${[...seen, at].join(' → ')} is a loop`);
+        problem(['redirects'], `${[...seen, at].join(' → ')} is a loop`);
         break;
       }
       seen.add(at);
@@ -121,7 +140,7 @@ export function defineSiteConfig(input: SiteConfigInput): SiteConfig {
     }
   }
   const duplicates = config.redirects.map((r) => r.from).filter((d, i, all) => all.indexOf(d) !== i);
-  for (const d of new Set(duplicates)) problems.push(`redirects: ${d} is listed twice`);
-  if (problems.length > 0) throw new SiteConfigError([...new Set(problems)]);
+  for (const d of new Set(duplicates)) problem(['redirects'], `${d} is listed twice`);
+  if (problems.length > 0) throw new SiteConfigError(problems);
   return config;
 }

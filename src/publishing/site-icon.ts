@@ -5,9 +5,11 @@
  * on a connection of its own (Lighthouse counts it on that path). A large icon stays a file, as every page would
  * repeat it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveSpecPath } from '../openapi/index.ts';
+import { BesideFileError, readBesideText } from './beside-files.ts';
+import { svgProblems } from './svg-check.ts';
 
 /** The URL the site's icon is published at (the build copies the docs team's own there). */
 export const iconPath = '/favicon.svg';
@@ -15,10 +17,22 @@ export const iconPath = '/favicon.svg';
 /** Bytes of SVG past which the icon is linked as a file rather than written into every page. */
 export const inlineIconLimit = 1_024;
 
-/** The docs team's own icon, kept beside the description, if there is one. */
-export function ownIconFile(root: string): string | undefined {
-  const icon = path.join(path.dirname(resolveSpecPath(root)), 'favicon.svg');
-  return existsSync(icon) ? icon : undefined;
+/** Bytes past which the docs team's icon is refused: an icon is a few kilobytes, and every reader fetches it. */
+export const maxIconBytes = 100 * 1024;
+
+/**
+ * The docs team's own icon, kept beside the description, if there is one: its SVG once checked (site-icon's file
+ * inside the description's folder, a regular file, plain drawing; svg-check.ts). Anything else is a
+ * BesideFileError, one line per problem at its line.
+ */
+export function ownIcon(specPath: string): { file: string; svg: string } | undefined {
+  const folder = path.dirname(specPath);
+  const file = path.join(folder, 'favicon.svg');
+  const svg = readBesideText(file, { within: [folder], maxBytes: maxIconBytes });
+  if (svg === undefined) return undefined;
+  const [problem] = svgProblems(svg);
+  if (problem) throw new BesideFileError(file, problem.message, problem.line);
+  return { file, svg };
 }
 
 /** The icon's SVG as a data: URL, or undefined past `inlineIconLimit`. Characters a URL or the attribute cannot hold are percent-encoded. */
@@ -33,6 +47,8 @@ let linked: string | undefined;
 /** What the page's icon link points at: the icon itself when small, else its file. Read once per build. */
 export function siteIconHref(root: string): string {
   linked ??=
-    iconDataUrl(readFileSync(ownIconFile(root) ?? path.join(root, 'public', 'favicon.svg'), 'utf8')) ?? iconPath;
+    iconDataUrl(
+      ownIcon(resolveSpecPath(root))?.svg ?? readFileSync(path.join(root, 'public', 'favicon.svg'), 'utf8'),
+    ) ?? iconPath;
   return linked;
 }

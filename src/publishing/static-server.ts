@@ -7,12 +7,12 @@
  * downloads. `--no-headers` serves without them, as a host that ignores
  * `_headers` does.
  */
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { createGzip } from 'node:zlib';
 import { readCommandLine } from '../command-line.ts';
 import { parseHeadersFile } from './host-files.ts';
+import { staticSite } from './static-site.ts';
 
 const usage = `Usage: node src/publishing/static-server.ts [dir] [--port N] [--no-headers]
 (npm run preview [-- [dir] [--port N]] serves dist/ on port 4321)
@@ -49,89 +49,7 @@ const headersPath = path.join(dir, '_headers');
 const rules =
   existsSync(headersPath) && !values['no-headers'] ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.woff2': 'font/woff2',
-};
-
-/** Types a static host compresses; images, fonts and WebAssembly are compressed already or served as they are. */
-const compressible = /^(text\/|application\/([\w.-]+\+)?(json|xml|yaml)|image\/svg)/;
-
-function matches(pattern: string, pathname: string): boolean {
-  const source = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
-  return new RegExp(`^${source}$`).test(pathname);
-}
-
-function fileFor(pathname: string): string | undefined {
-  const safe = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-  const full = path.join(dir, safe);
-  if (!full.startsWith(dir)) return undefined;
-  for (const candidate of [full, path.join(full, 'index.html'), `${full}.html`]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return undefined;
-}
-
-/** Whether an Accept header ranks Markdown above HTML (an agent asking for `text/markdown`), by its q-values. */
-function prefersMarkdown(accept: string): boolean {
-  const quality = (type: string) =>
-    Math.max(
-      -1,
-      ...accept.split(',').flatMap((range) => {
-        const [name = '', ...params] = range.trim().toLowerCase().split(';');
-        if (name.trim() !== type) return [];
-        const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-        return [q === undefined ? 1 : Number(q)];
-      }),
-    );
-  const markdown = quality('text/markdown');
-  return markdown > 0 && markdown >= quality('text/html');
-}
-
-const server = createServer((request, response) => {
-  const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-  if (pathname !== '/' && !path.extname(pathname) && !pathname.endsWith('/') && fileFor(`${pathname}/`)) {
-    response.writeHead(301, { Location: `${pathname}/` }).end();
-    return;
-  }
-  const page = fileFor(pathname);
-  // A page asked for as Markdown is answered with its twin (its URL plus `.md`), where it has one.
-  const twin =
-    page?.endsWith('index.html') && pathname !== '/' ? fileFor(`${pathname.replace(/\/$/, '')}.md`) : undefined;
-  if (twin) response.setHeader('Vary', 'Accept');
-  const file = twin && prefersMarkdown(String(request.headers.accept ?? '')) ? twin : page;
-  const status = file ? 200 : 404;
-  const served = file ?? path.join(dir, '404.html');
-  for (const rule of rules)
-    if (matches(rule.pattern, pathname)) for (const [name, value] of rule.headers) response.setHeader(name, value);
-  const type = types[path.extname(served)] ?? 'application/octet-stream';
-  // A type _headers gives wins, as on static hosts (the api-catalog has no extension to go by).
-  if (!response.hasHeader('Content-Type')) response.setHeader('Content-Type', type);
-  const gzip =
-    compressible.test(String(response.getHeader('Content-Type'))) &&
-    /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  if (gzip) {
-    response
-      .setHeader('Content-Encoding', 'gzip')
-      .setHeader('Vary', twin ? 'Accept, Accept-Encoding' : 'Accept-Encoding');
-  }
-  response.writeHead(status);
-  if (request.method === 'HEAD' || !existsSync(served)) response.end();
-  else if (gzip) createReadStream(served).pipe(createGzip()).pipe(response);
-  else createReadStream(served).pipe(response);
-});
+const server = createServer(staticSite(dir, rules));
 
 server.listen(port, '127.0.0.1', () =>
   console.log(`Serving ${dir} on http://127.0.0.1:${port} with ${rules.length} _headers rules`),

@@ -8,7 +8,9 @@ import { resolveSpecPath } from '../../src/openapi/index.ts';
 import {
   cnameFile,
   contentSecurityPolicy,
+  cspOrigins,
   everyServer,
+  HostFileError,
   headersFile,
   inlineScripts,
   inlineScriptsOfFile,
@@ -103,11 +105,11 @@ describe('the site config', () => {
       throw new Error('expected the config to be refused');
     };
     writeFileSync(file, '{ canonicalDomain: docs.example.org }');
-    expect(refused()).toMatch(new RegExp(`^${file}: not JSON`));
+    expect(refused()).toMatch(new RegExp(`^${file}:1: not valid JSON`));
     writeFileSync(file, JSON.stringify({ canonicalDomain: 'docs.example.org', domains: [] }));
-    expect(refused()).toContain(`${file}: (config): Unrecognized key`);
+    expect(refused()).toContain(`${file}:1: domains: Unrecognized key`);
     writeFileSync(file, JSON.stringify({ redirects: [{ from: 'a.example.org' }] }));
-    expect(refused()).toContain(`${file}: redirects: there is no canonicalDomain for them to lead to`);
+    expect(refused()).toContain(`${file}:1: redirects: there is no canonicalDomain for them to lead to`);
     expect(refused({ PETSTORE_PORTAL: path.join(dir, 'nowhere.json') })).toContain(
       'does not exist (named by PETSTORE_PORTAL)',
     );
@@ -197,5 +199,52 @@ describe('the headers file', () => {
     const page = `<p>é ${html}</p><script>\n  c("ü")\n</script><script src="y.js" async></script>`;
     expect(inlineScriptsOfFile(Buffer.from(page))).toEqual(inlineScripts(page));
     expect(sha256('a()')).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+  });
+});
+
+describe('values written into the host files', () => {
+  const csp = (apiOrigins: string[]) =>
+    new Map(
+      contentSecurityPolicy({ scriptHashes: [sha256('a()')], apiOrigins })
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const),
+    );
+
+  it('keeps a server whose host holds ";" out of the CSP, so it adds no directive of its own', () => {
+    const origins = serverOrigins([
+      { url: 'https://api.example.org;sandbox', variables: [] },
+      { url: 'https://{host}/v1', variables: [{ name: 'host', default: "a.example.org,'unsafe-eval'" }] },
+      { url: 'https://api.example.com', variables: [] },
+    ]);
+    const { allowed, leftOut } = cspOrigins(origins);
+    expect(leftOut).toEqual(['https://api.example.org;sandbox', "https://a.example.org,'unsafe-eval'"]);
+    const directives = csp(allowed);
+    expect([...directives.keys()]).not.toContain('sandbox');
+    expect(directives.get('connect-src')).toBe("'self' https://api.example.com");
+    expect(directives.get('script-src')).toBe(`'self' 'wasm-unsafe-eval' ${sha256('a()')}`);
+  });
+
+  it('refuses to write a source, header value, path or domain the grammar cannot hold', () => {
+    expect(() => csp(['https://api.example.org;sandbox'])).toThrow(HostFileError);
+    expect(() => csp(['https://a.example.org https://b.example.org'])).toThrow(/is not a CSP source expression/);
+    expect(() =>
+      headersFile({
+        scriptHashes: [],
+        apiOrigins: [],
+        contentTypes: [{ path: '/feed', type: 'text/xml\r\nX-Evil: 1' }],
+      }),
+    ).toThrow(/line break or control character/);
+    expect(() =>
+      headersFile({ scriptHashes: [], apiOrigins: [], contentTypes: [{ path: '/a b\n/*', type: 'text/xml' }] }),
+    ).toThrow(/space, line break/);
+    // A config that skipped its checks (portal.json's are in site-config.ts) still cannot write a second rule.
+    const forged = {
+      ...defineSiteConfig({ canonicalDomain: 'docs.example.org' }),
+      canonicalDomain: 'a.org\n/* /evil 200',
+    };
+    expect(() => cnameFile(forged)).toThrow(/not a lower-case host name/);
+    expect(() => redirectsFile({ ...forged, redirects: [{ from: 'example.org', status: 301 }] })).toThrow(
+      HostFileError,
+    );
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * A portal.json that is not valid stops with one line per problem at its place (`spec/portal.json:LINE: …`), never
+ * a stack trace or the content of a file it links to: not JSON, an unknown key, a wrong type, a rule between fields.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
+import { root, run } from './support/programs.ts';
+
+let dir: string;
+let spec: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'portal-'));
+  mkdirSync(path.join(dir, 'spec'));
+  spec = path.join(dir, 'spec', 'openapi.yaml');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** What loading the config with `text` as portal.json says, its file shown as `portal.json`. */
+function problemsOf(text: string): string {
+  writeFileSync(path.join(dir, 'spec', 'portal.json'), text);
+  try {
+    loadPortalConfig(spec, {});
+    return 'valid';
+  } catch (error) {
+    return error instanceof Error ? error.message.replaceAll(`${path.join(dir, 'spec')}/`, '') : String(error);
+  }
+}
+
+describe('an invalid portal.json', () => {
+  it.each([
+    [
+      'a trailing comma',
+      '{\n  "cname": true,\n}\n',
+      'portal.json:3: not valid JSON: Expected double-quoted property name.',
+    ],
+    [
+      'a word that is no value',
+      '{\n  "cname":\n    nope\n}\n',
+      /^portal\.json:3: not valid JSON: Unexpected token 'o'\.$/,
+    ],
+    [
+      'an unknown key',
+      '{\n  "cname": true,\n  "canonicalDomian": "docs.example.org"\n}\n',
+      /^portal\.json:3: canonicalDomian: Unrecognized key/,
+    ],
+    [
+      'a wrong type',
+      '{\n  "docsTeamGuides": true,\n  "cname": "yes"\n}\n',
+      /^portal\.json:3: cname: Invalid input: expected boolean/,
+    ],
+    [
+      'a nested wrong type',
+      '{\n  "canonicalDomain": "docs.example.org",\n  "redirects": [\n    { "from": "Example.org" }\n  ]\n}\n',
+      /^portal\.json:4: redirects\.0\.from: must be a lower-case domain/,
+    ],
+    [
+      'a rule between fields',
+      '{\n  "redirects": [{ "from": "example.org" }]\n}\n',
+      /^portal\.json:2: redirects: there is no canonicalDomain/,
+    ],
+  ])('says where: %s', (_, text, message) => {
+    const said = problemsOf(text);
+    expect(said).toMatch(message);
+    expect(said.split('\n')).toHaveLength(1);
+    expect(said).not.toMatch(/\n\s+at /);
+  });
+
+  it('is refused when it links out of the description’s folder, without quoting the file it links to', () => {
+    writeFileSync(path.join(dir, 'secret'), 'root:x:0:0:root:/root:/bin/bash\n');
+    symlinkSync(path.join(dir, 'secret'), path.join(dir, 'spec', 'portal.json'));
+    let said = '';
+    try {
+      loadPortalConfig(spec, {});
+    } catch (error) {
+      said = String(error instanceof Error ? error.message : error);
+    }
+    expect(said).toMatch(/portal\.json: it is a symbolic link to a file outside .*spec; it is not read\./);
+    expect(said).not.toContain('root:x');
+  });
+});
+
+describe('npm run spec:check', () => {
+  it('checks the files beside the description too: each problem one line at its place, and exit code 1', () => {
+    copyFileSync(path.join(root, 'spec', 'openapi.yaml'), spec);
+    writeFileSync(path.join(dir, 'spec', 'portal.json'), '{\n  "cname": true,\n  "cname2": 1\n}\n');
+    writeFileSync(
+      path.join(dir, 'spec', 'favicon.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg">\n  <rect width="1"/>\n  <script>alert(1)</script>\n</svg>\n',
+    );
+    const { status, output } = run('src/openapi/cli.ts', [spec]);
+    expect(status).toBe(1);
+    expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: cname2: Unrecognized key`);
+    expect(output).toContain(`${path.join(dir, 'spec', 'favicon.svg')}:3: <script> is not allowed in the site's icon`);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+});
