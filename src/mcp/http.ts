@@ -26,7 +26,7 @@ export const mcpPath = '/mcp';
 
 /** What `/mcp` allows. An agent calls a tool every few seconds; a batch is a handful of calls. */
 export const mcpLimits = {
-  /** Requests per client address. */
+  /** Messages per client address (a batch counts each of its messages). */
   quota: { perMinute: 120, perDay: 10_000 },
   /** Requests being answered: a client's, and the instance's (two cores answer a few at a time anyway). */
   inFlight: { perClient: 4, perInstance: 16 },
@@ -68,31 +68,45 @@ export function mcpHttpApp(settings: McpHttpSettings): Hono<{ Bindings: HttpBind
       return settings.sandbox.fetch(request, c.env);
     };
 
-  async function answer(c: McpContext, client: string): Promise<Response> {
-    let admission: Awaited<ReturnType<typeof store.admit>>;
+  /**
+   * Counts `count` messages of `client`'s: the headers saying where it stands, or the refusal once over its quota.
+   * The first message is counted before the body is read, so a client over its quota costs next to nothing.
+   */
+  async function admit(client: string, count: number): Promise<{ standing: Record<string, string> } | Response> {
+    let admission: Awaited<ReturnType<typeof store.admit>> | undefined;
     try {
-      admission = await store.admit(`mcp:${client}`, mcpLimits.quota, undefined, clock.now());
+      for (let i = 0; i < count && (admission === undefined || admission.outcome === 'allowed'); i++) {
+        admission = await store.admit(`mcp:${client}`, mcpLimits.quota, undefined, clock.now());
+      }
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error;
       return jsonRpcRefusal(503, 'The MCP server is unavailable just now. Retry after the seconds in Retry-After.', {
         'Retry-After': '2',
       });
     }
+    if (!admission) return { standing: {} };
     const standing = {
       'X-RateLimit-Limit': String(admission.window.limit),
       'X-RateLimit-Remaining': String(admission.window.remaining),
       'X-RateLimit-Reset': String(admission.window.reset),
     };
-    if (admission.outcome !== 'allowed') {
-      const period = admission.outcome === 'limited' ? admission.period : 'minute';
-      return jsonRpcRefusal(
-        429,
-        `Rate limit of ${admission.window.limit} requests per ${period} to /mcp exceeded. Retry in ${admission.retryAfter} seconds.`,
-        { ...standing, 'Retry-After': String(admission.retryAfter) },
-      );
-    }
+    if (admission.outcome === 'allowed') return { standing };
+    const period = admission.outcome === 'limited' ? admission.period : 'minute';
+    return jsonRpcRefusal(
+      429,
+      `Rate limit of ${admission.window.limit} messages per ${period} to /mcp exceeded (a batch counts each of its messages). Retry in ${admission.retryAfter} seconds.`,
+      { ...standing, 'Retry-After': String(admission.retryAfter) },
+    );
+  }
+
+  async function answer(c: McpContext, client: string): Promise<Response> {
+    const first = await admit(client, 1);
+    if (first instanceof Response) return first;
     const read = await readMessages(c.req.raw, mcpLimits);
     if ('refusal' in read) return read.refusal;
+    const counted = Array.isArray(read.messages) ? await admit(client, read.messages.length - 1) : first;
+    if (counted instanceof Response) return counted;
+    const standing = Object.keys(counted.standing).length > 0 ? counted.standing : first.standing;
     const sandbox =
       options.sandboxUrl === undefined
         ? undefined

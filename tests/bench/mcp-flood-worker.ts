@@ -1,8 +1,8 @@
 /**
  * One MCP client flooding a sandbox service's /mcp (for `mcp-bench.ts`): CONNECTIONS keep-alive connections from
  * FROM_ADDRESS (another loopback address than the measured client's, so the two are different clients), each
- * sending a JSON-RPC batch of BATCH `call_sandbox` calls as soon as the last was answered, for SECONDS. Prints the
- * answers it got by status, as JSON, on stdout.
+ * sending a JSON-RPC batch of BATCH `call_sandbox` calls as soon as the last was answered (with POLITE=1, once the
+ * Retry-After of a 429 has passed), for SECONDS. Prints the answers it got by status, as JSON, on stdout.
  */
 import http from 'node:http';
 
@@ -41,7 +41,10 @@ function post(): Promise<void> {
         response.on('end', () => {
           const status = String(response.statusCode);
           statuses[status] = (statuses[status] ?? 0) + 1;
-          resolve();
+          // POLITE=1: a refused client waits as long as Retry-After says, as a well-behaved one would.
+          if (process.env.POLITE === '1' && response.statusCode === 429) {
+            setTimeout(resolve, Number(response.headers['retry-after'] ?? 1) * 1000);
+          } else resolve();
         });
       },
     );
