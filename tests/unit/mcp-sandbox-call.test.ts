@@ -7,6 +7,7 @@ import { BadToolInput } from '../../src/mcp/docs.ts';
 import { createSandboxCaller } from '../../src/mcp/sandbox-call.ts';
 import { operationById, sandboxKeyIssuer } from '../../src/openapi/index.ts';
 import { petStoreModel } from './sandbox/support.ts';
+import { minimalSpec, modelOf } from './support/check.ts';
 
 const model = await petStoreModel();
 const issuerPath = sandboxKeyIssuer(model)?.path ?? '';
@@ -53,5 +54,23 @@ describe('call_sandbox’s path parameters', () => {
       'GET /pets/...',
       'GET /pets/7',
     ]);
+  });
+});
+
+describe('call_sandbox on a description whose path climbs', () => {
+  it('does not send a path that leads out of the sandbox’s base path, and says so', async () => {
+    const climbing = await modelOf(minimalSpec.replace('/things:', '/../admin:'));
+    const operation = operationById(climbing, 'listThings');
+    if (!operation) throw new Error('listThings is missing');
+    const sent: string[] = [];
+    const send: typeof fetch = async (input) => {
+      sent.push(String(input));
+      return Response.json({});
+    };
+    const caller = createSandboxCaller(climbing, 'http://127.0.0.1:5299/sandbox', send);
+    await expect(caller.call(operation, {})).rejects.toThrow(
+      "listThings's path /../admin leads out of the sandbox at http://127.0.0.1:5299/sandbox: it is not called.",
+    );
+    expect(sent).toEqual([]);
   });
 });
