@@ -1,19 +1,59 @@
 /**
  * `npm run mcp`: the docs as an MCP server over stdio, for a coding agent to start (README, "Docs for agents").
  * The description is the site's (PETSTORE_SPEC, else spec/openapi.yaml); links point at the published site
- * (SITE_URL, else the site config's domain); `call_sandbox` sends to SANDBOX_URL, else the description's sandbox.
+ * (SITE_URL, else the site config's domain). `call_sandbox` sends to the sandbox the portal names (`stdioSandboxUrl`),
+ * never to a server the description names unless `--sandbox-url` says so.
  * stdout carries the protocol: everything else goes to stderr.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { loadApiModel, resolveSpecPath, SpecError } from '../openapi/index.ts';
-import { consoleSandbox, SandboxUrlError } from '../publishing/console-sandbox.ts';
-import { mcpOptions } from './options.ts';
+import { readCommandLine } from '../command-line.ts';
+import { loadApiModel, resolveSpecPath, SpecError, sandboxServer } from '../openapi/index.ts';
+import { SandboxUrlError } from '../publishing/console-sandbox.ts';
+import { mcpOptions, stdioSandboxUrl } from './options.ts';
 import { createMcpServer } from './server.ts';
 
+const usage = `Usage: npm run --silent mcp [-- --sandbox-url <url>]
+
+The API docs as an MCP server over stdio, for a coding agent to start.
+
+Options:
+  --sandbox-url <url>  The sandbox call_sandbox sends to. Default: SANDBOX_URL, else the local sandbox
+                       npm run sandbox starts (http://localhost:SANDBOX_PORT, 4010 unless set). A server the
+                       description names is called only when this option names it.
+  -h, --help           Print this and exit.
+
+Environment: PETSTORE_SPEC (the description), SITE_URL (where links point), SANDBOX_URL, SANDBOX_PORT.`;
+
+const commandLine = readCommandLine(process.argv.slice(2), {
+  name: 'mcp',
+  usage,
+  options: { 'sandbox-url': { type: 'string' } },
+});
+if (!commandLine.ok) {
+  (commandLine.exitCode === 0 ? console.log : console.error)(commandLine.message);
+  process.exit(commandLine.exitCode);
+}
+
+const flag = commandLine.args.values['sandbox-url'];
+const sandboxUrl = (() => {
+  try {
+    return stdioSandboxUrl(flag);
+  } catch (error) {
+    // A bad --sandbox-url is a mistake on the command line (2); a bad SANDBOX_URL, in the settings (1).
+    console.error(error instanceof Error ? error.message : error);
+    return process.exit(flag === undefined ? 1 : 2);
+  }
+})();
 const spec = resolveSpecPath(process.cwd());
 try {
   const model = await loadApiModel(spec);
-  const server = createMcpServer(model, await mcpOptions(model, spec, consoleSandbox(model, { dev: false })?.url));
+  const described = sandboxServer(model)?.url.replace(/\/$/, '');
+  if (described && described !== sandboxUrl && flag === undefined) {
+    console.error(
+      `call_sandbox sends to ${sandboxUrl}; the description's sandbox server ${described} is called only with --sandbox-url ${described}.`,
+    );
+  }
+  const server = createMcpServer(model, await mcpOptions(model, spec, sandboxUrl));
   await server.connect(new StdioServerTransport());
 } catch (error) {
   console.error(error instanceof SpecError || error instanceof SandboxUrlError ? error.message : error);

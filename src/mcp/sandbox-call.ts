@@ -1,8 +1,10 @@
 /**
  * `call_sandbox`: one request to the sandbox, as the live console sends it — with a personal sandbox key, asked of
  * the operation marked `x-sandbox-key-issuer` the first time a plan needs one and kept while it lasts
- * (`console/personal-keys.ts`), else the description's demo key for the plan.
+ * (`console/personal-keys.ts`), else the description's demo key for the plan. It reaches the operation's own path
+ * on that sandbox and nothing else: a path parameter fills one segment and cannot climb out of it.
  */
+import type { KeyStorage } from '../console/api-key-store.ts';
 import { createPersonalKeys, type PersonalKeys } from '../console/personal-keys.ts';
 import { type ApiModel, type ApiOperation, planOrder, sandboxDemoKeys, sandboxKeyIssuer } from '../openapi/index.ts';
 import { BadToolInput } from './docs.ts';
@@ -28,10 +30,20 @@ export interface SandboxCaller {
   call(operation: ApiOperation, request: SandboxRequest): Promise<SandboxAnswer>;
 }
 
-export function createSandboxCaller(model: ApiModel, sandboxUrl: string, send: typeof fetch = fetch): SandboxCaller {
+/**
+ * A caller for one sandbox. `send` carries the requests (the network by default; the hosted sandbox's `/mcp` calls
+ * its own app in-process, as the MCP client). `keyStorage` keeps the personal keys issued to this caller: in its
+ * memory unless given (the hosted `/mcp` gives each client a storage of its own, so no two share a key).
+ */
+export function createSandboxCaller(
+  model: ApiModel,
+  sandboxUrl: string,
+  send: typeof fetch = fetch,
+  keyStorage?: KeyStorage,
+): SandboxCaller {
   const base = sandboxUrl.replace(/\/$/, '');
   const issuer = sandboxKeyIssuer(model);
-  const keys: PersonalKeys | undefined = issuer && createPersonalKeys(`${base}${issuer.path}`, undefined, send);
+  const keys: PersonalKeys | undefined = issuer && createPersonalKeys(`${base}${issuer.path}`, keyStorage, send);
   const apiKey = model.securitySchemes.find((scheme) => scheme.apiKey)?.apiKey;
   const plans = planOrder(model);
 
@@ -53,6 +65,13 @@ export function createSandboxCaller(model: ApiModel, sandboxUrl: string, send: t
       }
       const path = fillPath(operation, request.pathParams ?? {});
       const url = new URL(`${base}${path}`);
+      // The description's own path may hold `..` or `//`: what it leads to must still be on the sandbox, below it.
+      const root = new URL(`${base}/`);
+      if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname)) {
+        throw new BadToolInput(
+          `${operation.operationId}'s path ${operation.path} leads out of the sandbox at ${base}: it is not called.`,
+        );
+      }
       for (const [name, value] of Object.entries(request.query ?? {})) {
         for (const one of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(one));
       }
@@ -100,6 +119,14 @@ function fillPath(operation: ApiOperation, values: Record<string, string | numbe
   if (unknown.length > 0) {
     throw new BadToolInput(
       `${operation.operationId} has no path parameter ${unknown.join(', ')}${names.length > 0 ? `; it has ${names.join(', ')}` : ''}.`,
+    );
+  }
+  // encodeURIComponent keeps `.` as it is, and a segment `.` or `..` would take the request to another path
+  // (`GET /pets/..` is `GET /`); an empty one, to another operation (`/pets/`).
+  const climbing = names.filter((name) => ['', '.', '..'].includes(String(values[name])));
+  if (climbing.length > 0) {
+    throw new BadToolInput(
+      `pathParams ${climbing.map((name) => `${name} ${JSON.stringify(String(values[name]))}`).join(', ')} of ${operation.operationId} cannot be sent: a path parameter is one segment of ${operation.path}, and an empty one, "." or ".." would leave it.`,
     );
   }
   return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])));

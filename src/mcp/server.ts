@@ -36,15 +36,19 @@ async function answer(work: () => string | Promise<string>): Promise<CallToolRes
 
 const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
 
-/** One server; `mcpServers` when several share the docs and the sandbox's keys (one per HTTP request). */
+/** One server; `mcpServers` when several share the docs (one per HTTP request). */
 export function createMcpServer(model: ApiModel, options: McpOptions): McpServer {
   return mcpServers(model, options)();
 }
 
-export function mcpServers(model: ApiModel, options: McpOptions): () => McpServer {
+/**
+ * Servers over the same docs. Each calls the sandbox it is given (the HTTP transport gives each client's requests
+ * a caller of its own), else one made once from `options.sandboxUrl` and shared.
+ */
+export function mcpServers(model: ApiModel, options: McpOptions): (sandbox?: SandboxCaller) => McpServer {
   const docs = createDocs(model, options.inputs, options.absolute, options.guides);
-  const sandbox = options.sandboxUrl ? createSandboxCaller(model, options.sandboxUrl) : undefined;
-  return () => serverOver(model, options, docs, sandbox);
+  const shared = options.sandboxUrl ? createSandboxCaller(model, options.sandboxUrl) : undefined;
+  return (sandbox = shared) => serverOver(model, options, docs, sandbox);
 }
 
 function serverOver(model: ApiModel, options: McpOptions, docs: Docs, sandbox: SandboxCaller | undefined): McpServer {

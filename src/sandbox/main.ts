@@ -15,7 +15,8 @@
  */
 
 import type { HttpBindings } from '@hono/node-server';
-import { mcpHttpHandler, mcpPath } from '../mcp/http.ts';
+import type { Hono } from 'hono';
+import { mcpHttpApp, mcpPath } from '../mcp/http.ts';
 import { mcpOptions } from '../mcp/options.ts';
 import {
   anonymousQuota,
@@ -25,8 +26,10 @@ import {
   SpecError,
   sandboxServer,
 } from '../openapi/index.ts';
+import { hostedSandboxUrl, SandboxUrlError } from '../publishing/console-sandbox.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { SiteConfigError } from '../publishing/site-config.ts';
+import { systemClock } from '../rate-limits/clock.ts';
 import type { SandboxErrorCode } from './api-error.ts';
 import { createSandbox } from './app.ts';
 import { createDescribedSandbox, describedKeylessQuota, keysPath } from './described/app.ts';
@@ -59,6 +62,17 @@ const hostname = process.env.SANDBOX_HOST ?? '127.0.0.1';
 const allowedOrigins = [process.env.SITE_URL, ...(process.env.SANDBOX_ALLOWED_ORIGINS ?? '').split(',')].filter(
   (o): o is string => Boolean(o?.trim()),
 );
+
+// This service's public address (SANDBOX_URL, as the portal is built with it): the only host /mcp answers for,
+// besides this machine's names when it listens on a loopback address.
+const publicUrl = (() => {
+  try {
+    return hostedSandboxUrl();
+  } catch (error) {
+    console.error(error instanceof SandboxUrlError ? error.message : error);
+    return process.exit(1);
+  }
+})();
 
 const storeUrl = process.env.SANDBOX_STORE?.trim();
 if (storeUrl && !/^rediss?:\/\//.test(storeUrl)) {
@@ -124,9 +138,9 @@ function describedSandbox() {
     ],
   };
 }
-// The docs' MCP server beside the API, at /mcp (src/mcp/http.ts), once the port is known: its call_sandbox sends
-// to this sandbox itself. The sandbox app knows nothing of it.
-let mcp: ((request: Request) => Promise<Response>) | undefined;
+// The docs' MCP server beside the API, at /mcp (src/mcp/http.ts), once the port is known: its call_sandbox calls
+// this sandbox's app in-process, as the MCP client. The sandbox app knows nothing of it.
+let mcp: Hono<{ Bindings: HttpBindings }> | undefined;
 // The pass-through to the description's own servers, at /proxy, when portal.json turns it on; the app knows nothing
 // of it either. It counts against the same store and keyless quota as the sandbox.
 const portal = (() => {
@@ -151,7 +165,7 @@ const passThrough: PassThrough | undefined =
 const service = {
   fetch: (request: Request, env?: HttpBindings) => {
     const { pathname } = new URL(request.url);
-    if (mcp && pathname === mcpPath) return mcp(request);
+    if (mcp && pathname === mcpPath && env) return mcp.fetch(request, env);
     if (passThrough && isPassThroughPath(pathname)) return passThrough(request, env);
     return app.fetch(request, env);
   },
@@ -166,8 +180,21 @@ const server = listen(service, { port, hostname }, statusOf, (listening) => {
   const self = `http://${hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname}:${listening}`;
   mcpOptions(model, specPath, self).then(
     (options) => {
-      mcp = mcpHttpHandler(model, options);
-      console.log(`The docs' MCP server: ${self}${mcpPath} (streamable HTTP)`);
+      mcp = mcpHttpApp({
+        model,
+        options,
+        sandbox: app,
+        store,
+        clock: systemClock,
+        addresses: { publicUrl, listensOn: hostname, allowedOrigins },
+      });
+      const local = ['127.0.0.1', 'localhost', '::1'].includes(hostname);
+      if (!local && !publicUrl) {
+        console.log(
+          `The docs' MCP server refuses every request until SANDBOX_URL names this service's public address (it checks the Host header).`,
+        );
+      }
+      console.log(`The docs' MCP server: ${publicUrl ?? self}${mcpPath} (streamable HTTP)`);
     },
     (error: unknown) => console.error(`No MCP server at ${mcpPath}: ${error instanceof Error ? error.message : error}`),
   );

@@ -4,7 +4,7 @@
  * sandbox service (`npm run sandbox`).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,7 +24,16 @@ import { root } from './support/programs.ts';
 
 const model = await loadApiModel(path.join(root, 'spec/openapi.yaml'));
 const { app } = createSandbox({ model });
-const sandbox = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+/** Every request the sandbox of these tests was sent, as `METHOD /path`. */
+const received: string[] = [];
+const sandbox = serve({
+  fetch: (request: Request, env: unknown) => {
+    received.push(`${request.method} ${new URL(request.url).pathname}`);
+    return app.fetch(request, env);
+  },
+  port: 0,
+  hostname: '127.0.0.1',
+});
 const client = new Client({ name: 'mcp-server-test', version: '1.0.0' });
 
 beforeAll(async () => {
@@ -130,6 +139,61 @@ describe('the MCP server', () => {
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toContain('needs pathParams orderId');
   });
+});
+
+describe('call_sandbox over stdio', () => {
+  /** A stdio server for the Pet Store whose description names this test's sandbox as its own sandbox server. */
+  async function connectTo(args: string[]): Promise<Client> {
+    const { port } = sandbox.address() as AddressInfo;
+    const folder = mkdtempSync(path.join(tmpdir(), 'petstore-mcp-described-'));
+    const spec = readFileSync(path.join(root, 'spec/openapi.yaml'), 'utf8').replace(
+      'url: http://localhost:4010',
+      `url: http://127.0.0.1:${port}`,
+    );
+    writeFileSync(path.join(folder, 'openapi.yaml'), spec);
+    const { SANDBOX_URL: _hosted, ...env } = process.env as Record<string, string>;
+    const stdio = new Client({ name: 'mcp-stdio-address-test', version: '1.0.0' });
+    await stdio.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [path.join(root, 'src/mcp/main.ts'), ...args],
+        cwd: root,
+        // Nothing listens on the local sandbox's port: the default address answers nothing.
+        env: { ...env, PETSTORE_SPEC: path.join(folder, 'openapi.yaml'), SANDBOX_PORT: String(await freePort()) },
+        stderr: 'pipe',
+      }),
+    );
+    return stdio;
+  }
+
+  it('does not send to the server the description names, only to the one --sandbox-url names', async () => {
+    received.length = 0;
+    const unnamed = await connectTo([]);
+    try {
+      const result = (await unnamed.callTool({
+        name: 'call_sandbox',
+        arguments: { operationId: 'listPets' },
+      })) as CallToolResult;
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^The sandbox at http:\/\/localhost:\d+ cannot be reached/);
+      expect(received).toEqual([]);
+    } finally {
+      await unnamed.close();
+    }
+    const { port } = sandbox.address() as AddressInfo;
+    const named = await connectTo(['--sandbox-url', `http://127.0.0.1:${port}`]);
+    try {
+      const result = (await named.callTool({
+        name: 'call_sandbox',
+        arguments: { operationId: 'listPets' },
+      })) as CallToolResult;
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(JSON.parse(textOf(result))).toMatchObject({ status: 200 });
+      expect(received).toContain('GET /pets');
+    } finally {
+      await named.close();
+    }
+  }, 60_000);
 });
 
 describe('the MCP server at the sandbox service’s /mcp (streamable HTTP)', () => {
