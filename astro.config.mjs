@@ -134,7 +134,8 @@ export default defineConfig({
       // before the first paint, that scripts run, so controls that need them (Try it, Copy) are laid out from the
       // start instead of appearing later and pushing the page down (reference.css).
       head: headScripts.map((content) => ({ tag: 'script', content })),
-      sidebar: siteSidebar,
+      // The guides are listed once the description is read (the API reference plugin).
+      sidebar: siteSidebar([]),
       plugins: [apiReferencePlugin()],
     }),
     // Before the render worker: the heap sizes it sets apply to isolates created after it.

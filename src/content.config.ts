@@ -1,10 +1,11 @@
 import { defineCollection } from 'astro:content';
+import path from 'node:path';
 import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
-import type { Loader } from 'astro/loaders';
+import { type DataStore, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { loadApiModel, resolveSpecPath } from './openapi/index.ts';
-import { guideOutline, guidesFolderIn } from './publishing/guide-outline.ts';
+import { guideOutline, guidesFolderIn, teamGuidesFolder } from './publishing/guide-outline.ts';
 import { namedFacts } from './publishing/guide-requirements.ts';
 import { loadPortalConfig } from './publishing/portal-config.ts';
 
@@ -22,6 +23,8 @@ const starlightFrontmatter = docsSchema({
   extend: z.object({
     pageLayout: z.enum(['operation']).optional(),
     requires: z.array(z.union([z.enum(namedFacts), operationFact])).optional(),
+    // A docs team's guide may give its place as `order` (as other portals' guides do): Starlight's sidebar.order.
+    order: z.number().optional(),
   }),
 });
 
@@ -38,6 +41,8 @@ function docsForThisDescription(): Loader {
       await docs.load(context);
       const spec = resolveSpecPath(process.cwd());
       const model = await loadApiModel(spec);
+      const team = teamGuidesFolder(model);
+      if (team) await teamGuides(team).load({ ...context, store: onlyEntriesIn(context.store, team) });
       const shipped = new Set(
         guideOutline(model, loadPortalConfig(spec), guidesFolderIn(process.cwd())).map((guide) => guide.id),
       );
@@ -47,6 +52,37 @@ function docsForThisDescription(): Loader {
     },
   };
 }
+/**
+ * The docs team's guides (`guides/` beside the description), as entries of the docs collection beside ours:
+ * `guides/<file name>`, so that one named like one of ours takes its place. Watched in `astro dev` like ours.
+ */
+function teamGuides(folder: string): Loader {
+  return glob({
+    base: folder,
+    pattern: '*.{md,mdx}',
+    generateId: ({ entry }) => `guides/${entry.replace(/\.mdx?$/, '')}`,
+  });
+}
+
+/**
+ * The store as a loader for `folder` sees it: only its own entries. The glob loader forgets every entry it did not
+ * load this time, which without this view would be all of Starlight's.
+ */
+function onlyEntriesIn(store: DataStore, folder: string): DataStore {
+  const inFolder = (filePath: string | undefined) =>
+    filePath !== undefined && !path.relative(folder, path.resolve(process.cwd(), filePath)).startsWith('..');
+  const own = () => store.entries().filter(([, entry]) => inFolder(entry.filePath));
+  return {
+    ...store,
+    entries: own,
+    keys: () => own().map(([id]) => id),
+    values: () => own().map(([, entry]) => entry),
+    clear: () => {
+      for (const [id] of own()) store.delete(id);
+    },
+  };
+}
+
 type SchemaContext = Parameters<typeof starlightFrontmatter>[0];
 let starlightPageFrontmatter: ReturnType<typeof starlightFrontmatter> | undefined;
 
@@ -60,9 +96,18 @@ let starlightPageFrontmatter: ReturnType<typeof starlightFrontmatter> | undefine
  * their own.
  */
 function frontmatterSchema(context: SchemaContext) {
-  if (!String(context.image).includes('<StarlightPage>')) return starlightFrontmatter(context);
+  if (!String(context.image).includes('<StarlightPage>')) return withOrderInSidebar(starlightFrontmatter(context));
   starlightPageFrontmatter ??= starlightFrontmatter(context);
   return starlightPageFrontmatter;
+}
+
+/** A guide's `order` is its sidebar.order, unless that is given too. */
+function withOrderInSidebar(schema: ReturnType<typeof starlightFrontmatter>) {
+  return schema.transform((data) =>
+    data.order !== undefined && data.sidebar.order === undefined
+      ? { ...data, sidebar: { ...data.sidebar, order: data.order } }
+      : data,
+  );
 }
 
 export const collections = {

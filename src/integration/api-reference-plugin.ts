@@ -33,9 +33,11 @@ import {
   passThroughNote,
   SandboxUrlError,
 } from '../publishing/console-sandbox.ts';
+import { guideOutline, guidesFolderIn } from '../publishing/guide-outline.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
 import { ownIcon } from '../publishing/site-icon.ts';
+import { siteSidebar } from '../publishing/site-sidebar.ts';
 import { versionSitemapChunks } from '../publishing/version-sitemaps.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { publishedDescriptionUrl } from '../reference/description-address.ts';
@@ -93,6 +95,8 @@ export function apiReferencePlugin(): StarlightPlugin {
           const model = await loadApiModel(file);
           // The site's own icon beside the description: refused here, at its line, not half way through the pages.
           ownIcon(file);
+          // The guides this site ships, the docs team's among them: a team guide that cannot be read is named here.
+          const guides = guideOutline(model, loadPortalConfig(file), guidesFolderIn(root));
           const others = model.files?.slice(1) ?? [];
           loaded.files = [file, ...others];
           loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
@@ -145,7 +149,7 @@ export function apiReferencePlugin(): StarlightPlugin {
             title: model.info.title,
             // Every page's meta description: the description's own summary, else a sentence about it.
             description: model.info.summary ?? `Reference, live console and guides for ${model.info.title}.`,
-            sidebar: [...(config.sidebar ?? []), ...referenceSidebar(model)],
+            sidebar: [...siteSidebar(guides), ...referenceSidebar(model)],
             customCss: [...(config.customCss ?? []), highlightStylesheetId],
             head: [...(config.head ?? []), ...discoveryLinks(model.info.title, astroConfig.base, hasReleases(file))],
           });

@@ -84,3 +84,30 @@ test('a bearer operation gets the key as its token, and what it made is listed',
   });
   expect(await listed.json()).toContainEqual(expect.objectContaining({ id: drawer.id }));
 });
+
+test("the docs team's guides beside the description are pages like ours: sidebar, order, twins, llms.txt and search", async ({
+  page,
+}) => {
+  const { site } = built();
+  await page.goto(`${site.baseUrl}/guides/safety/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Safety first' })).toBeVisible();
+  // MDX runs: the guide's own expression is rendered.
+  await expect(page.getByRole('main')).toContainText('Wear gloves when you handle the saws.');
+  const guides = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /etiquette|Safety/ });
+  // In the order their frontmatter gives (`order: 1`, `order: 2`), not by file name.
+  await expect(guides).toHaveText(['Bench etiquette', 'Safety first']);
+  expect(await (await page.request.get(`${site.baseUrl}/guides/bench-etiquette.md`)).text()).toContain(
+    '## Before you leave',
+  );
+  expect(await (await page.request.get(`${site.baseUrl}/llms.txt`)).text()).toMatch(
+    /\[Bench etiquette\]\([^)]*\/guides\/bench-etiquette\.md\): How the workshop's benches/,
+  );
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Search' }).fill('drawer label');
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Search' })
+      .getByRole('link', { name: /Bench etiquette/ })
+      .first(),
+  ).toBeVisible();
+});
