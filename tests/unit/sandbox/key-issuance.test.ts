@@ -175,3 +175,20 @@ describe('a Redis that refuses writes for memory (noeviction, full)', () => {
     }
   });
 });
+
+describe('the memory store with many keys alive', () => {
+  it('issues a key as fast with 30,000 keys alive as with none (it scanned every key on each new one)', async () => {
+    const store = createMemoryStore();
+    const saveMany = async (count: number, from: number) => {
+      const start = performance.now();
+      for (let i = from; i < from + count; i++) {
+        await store.saveKey(`sk_sandbox_${i}`, { plan: 'Free', expiresAt: Date.now() + 86_400_000 }, 86_400_000);
+      }
+      return performance.now() - start;
+    };
+    const first = await saveMany(500, 0);
+    await saveMany(30_000, 500);
+    const later = await saveMany(500, 30_500);
+    expect(later).toBeLessThan(first * 3 + 25);
+  });
+});
