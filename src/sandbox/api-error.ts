@@ -4,6 +4,7 @@
  * catalog, so a code and its status can never disagree; the sandbox checks
  * at start-up that every code it can send is in the catalog.
  */
+import type { DataSetFullError } from './store/sandbox-store.ts';
 
 /** Every error code the sandbox can send. */
 export const sandboxErrorCodes = [
@@ -32,6 +33,9 @@ export const sandboxErrorCodes = [
   'malformed_request',
   'headers_too_large',
   'request_timeout',
+  'too_many_keys',
+  'too_many_records',
+  'data_set_too_large',
 ] as const;
 
 export type SandboxErrorCode = (typeof sandboxErrorCodes)[number];
@@ -66,6 +70,11 @@ export class ApiError extends Error {
     this.headers = headers;
     this.location = location;
   }
+}
+
+/** A change refused for taking a data set over its caps: 409 for too many records, 413 for too many bytes. */
+export function dataSetFull(error: DataSetFullError): ApiError {
+  return new ApiError(error.cap === 'records' ? 'too_many_records' : 'data_set_too_large', error.message);
 }
 
 /** The answer while the store is out of reach: retry soon, since the store reconnects by itself. */

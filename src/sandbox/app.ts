@@ -6,9 +6,11 @@
 import { Hono } from 'hono';
 import { type ApiDemoKey, type ApiModel, sandboxDemoKeys, servedOperations } from '../openapi/index.ts';
 import { type Clock, systemClock } from '../rate-limits/clock.ts';
-import { identifyCaller, type SandboxEnv } from './callers.ts';
+import { identifyCaller, resolveClient, type SandboxEnv } from './callers.ts';
+import { noTrustedProxies, type TrustedProxies } from './client-address.ts';
 import { corsGate } from './cors.ts';
 import { errorAnswers } from './error-answers.ts';
+import { defaultIssuanceLimits, type IssuanceLimits } from './handlers/sandbox-keys.ts';
 import { healthCheck, healthPath } from './health.ts';
 import { operationHandler } from './operation-handler.ts';
 import { admitCalls, reportStanding } from './rate-limit-gate.ts';
@@ -27,6 +29,10 @@ export interface SandboxOptions {
   allowedOrigins?: readonly string[];
   /** Called with unexpected errors (answered as 500 internal_error). */
   onError?: (error: unknown) => void;
+  /** Proxies whose X-Forwarded-For names the client (none unless given). */
+  trustedProxies?: TrustedProxies;
+  /** How many personal keys are issued (per address, in all, alive at once). */
+  issuance?: IssuanceLimits;
 }
 
 export interface Sandbox {
@@ -52,12 +58,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   // admission, so they are not counted; an unknown route or method after it, so they are.
   const app = new Hono<SandboxEnv>();
   app.get(healthPath, healthCheck(store));
+  app.use(resolveClient(options.trustedProxies ?? noTrustedProxies));
   app.use(identifyCaller({ keyHeader, demoKeys, keylessQuota, store, clock }));
   app.use(reportStanding(store, clock));
   app.use(corsGate(model, methods, options.allowedOrigins ?? []));
   listMethods(app, paths);
   app.use(admitCalls(store, clock, model.rateLimits?.temporaryBan));
-  routeOperations(app, paths, operationHandler({ model, store, clock, keyHeader, schemas }));
+  const issuance = options.issuance ?? defaultIssuanceLimits;
+  routeOperations(app, paths, operationHandler({ model, store, clock, keyHeader, schemas, issuance }));
   refuseOtherMethods(app, paths);
   app.notFound(errors.notFound);
   app.onError(errors.onError);

@@ -7,8 +7,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiDemoKey } from '../openapi/index.ts';
 import type { Clock } from '../rate-limits/clock.ts';
 import type { Quota } from '../rate-limits/rate-limiter.ts';
+import { resolveClientAddress, type TrustedProxies } from './client-address.ts';
 import { personalKeyPrefix } from './handlers/sandbox-keys.ts';
-import { personalScope, type SandboxStore, sharedScope } from './store/sandbox-store.ts';
+import { personalScope, type SandboxStore, StoreUnavailableError, sharedScope } from './store/sandbox-store.ts';
 
 /** A caller with a key: its plan's limits, and the data set it reads and changes. */
 export interface Caller {
@@ -24,6 +25,13 @@ export interface Caller {
 /** What a request carries from gate to gate (Hono's context variables). */
 export interface SandboxEnv {
   Variables: {
+    /** The client's address (a trusted proxy's X-Forwarded-For, else the connection's): see `clientAddress`. */
+    clientAddress: string;
+    /**
+     * Set when a personal key could not be looked up (the store out of reach): the admission answers 503 with it,
+     * so that a valid key is never told it is unknown (401) because the store blinked.
+     */
+    keyLookupFailure: StoreUnavailableError | undefined;
     /** The key as sent; undefined without one. */
     apiKey: string | undefined;
     caller: Caller | undefined;
@@ -58,8 +66,7 @@ export function identifyCaller({
     const demo = keysByValue.get(apiKey);
     if (demo) return { ...demo, scope: sharedScope };
     if (!apiKey.startsWith(personalKeyPrefix)) return undefined;
-    // Unknown while the store is out of reach: the admission that follows answers 503.
-    const personal = await store.findKey(apiKey).catch(() => undefined);
+    const personal = await store.findKey(apiKey);
     const quota = personal && quotaOfPlan.get(personal.plan);
     if (!personal || !quota || personal.expiresAt <= clock.now()) return undefined;
     return { key: apiKey, plan: personal.plan, ...quota, scope: personalScope(apiKey), endsAt: personal.expiresAt };
@@ -67,7 +74,7 @@ export function identifyCaller({
 
   return async (c, next) => {
     const apiKey = c.req.header(keyHeader);
-    const caller = await callerOf(apiKey);
+    const caller = await lookingUp(c, () => callerOf(apiKey));
     c.set('apiKey', apiKey);
     c.set('caller', caller);
     c.set('identity', caller ? `key:${caller.key}` : `address:${clientAddress(c)}`);
@@ -76,11 +83,41 @@ export function identifyCaller({
   };
 }
 
-/** The client's address as the connection gives it. */
-export function clientAddress(c: Context): string {
+/**
+ * A personal key's lookup: a store out of reach is remembered (the admission then answers 503, after CORS, so the
+ * console can read it) and the caller is unknown meanwhile.
+ */
+export async function lookingUp<T>(c: Context<SandboxEnv>, find: () => Promise<T | undefined>): Promise<T | undefined> {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return await find();
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    c.set('keyLookupFailure', error);
+    return undefined;
+  }
+}
+
+/**
+ * The first gate of either sandbox: resolves the client's address once (X-Forwarded-For only from a trusted
+ * proxy), for the rate limits and for whoever calls `clientAddress`.
+ */
+export function resolveClient(trusted: TrustedProxies): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    c.set('clientAddress', resolveClientAddress(socketAddress(c), c.req.header('x-forwarded-for'), trusted));
+    await next();
+  };
+}
+
+/** The client's address, as the first gate resolved it; the connection's own where no gate ran. */
+export function clientAddress(c: Context): string {
+  const resolved: unknown = c.get('clientAddress');
+  return typeof resolved === 'string' ? resolved : (socketAddress(c) ?? 'unknown');
+}
+
+function socketAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
   } catch {
-    return 'unknown';
+    return undefined;
   }
 }

@@ -1,14 +1,14 @@
 /**
  * Every refusal and failure is answered with the spec's Error object, its status from the error catalog: what a
- * gate or handler throws (ApiError), the store out of reach (503), a path the spec does not have (404), and
+ * gate or handler throws (ApiError), the store out of reach (503), a data set over its caps (409, 413), a path the spec does not have (404), and
  * anything unexpected (500 internal_error, reported).
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiModel } from '../openapi/index.ts';
-import { ApiError, storeUnavailable } from './api-error.ts';
+import { ApiError, dataSetFull, storeUnavailable } from './api-error.ts';
 import type { SandboxEnv } from './callers.ts';
-import { StoreUnavailableError } from './store/sandbox-store.ts';
+import { DataSetFullError, StoreUnavailableError } from './store/sandbox-store.ts';
 
 export interface ErrorAnswers {
   onError: ErrorHandler<SandboxEnv>;
@@ -30,6 +30,7 @@ export function errorAnswers(model: ApiModel, report?: (error: unknown) => void)
     onError(error, c) {
       if (error instanceof ApiError) return answer(c, error);
       if (error instanceof StoreUnavailableError) return answer(c, storeUnavailable());
+      if (error instanceof DataSetFullError) return answer(c, dataSetFull(error));
       report?.(error);
       return answer(c, new ApiError('internal_error', 'The sandbox failed unexpectedly.'));
     },

@@ -9,7 +9,9 @@
  * besides this machine's, e.g. the published portal), SITE_URL (also allowed),
  * SANDBOX_STORE (redis://host:port[/db]: keep records and rate-limit counts in
  * Redis or Valkey, so several sandboxes answer as one; default: in memory),
- * PETSTORE_SPEC (another description). With `"tryIt": { "passThrough": true }` in the description's portal.json
+ * PETSTORE_SPEC (another description), SANDBOX_TRUSTED_PROXIES (comma-separated addresses and CIDR ranges of the
+ * load balancers in front, e.g. 127.0.0.1,10.0.0.0/8: only from those is X-Forwarded-For believed for the client's
+ * address; default: none), SANDBOX_MAX_KEYS (personal keys alive at once; default 2,000). With `"tryIt": { "passThrough": true }` in the description's portal.json
  * (PETSTORE_PORTAL names another file), it also serves the guarded pass-through to the description's own servers at
  * /proxy (src/sandbox/pass-through/).
  */
@@ -32,8 +34,10 @@ import { SiteConfigError } from '../publishing/site-config.ts';
 import { systemClock } from '../rate-limits/clock.ts';
 import type { SandboxErrorCode } from './api-error.ts';
 import { createSandbox } from './app.ts';
+import { parseTrustedProxies } from './client-address.ts';
 import { createDescribedSandbox, describedKeylessQuota, keysPath } from './described/app.ts';
 import { describedStatus } from './described/problems.ts';
+import { defaultIssuanceLimits } from './handlers/sandbox-keys.ts';
 import { listen } from './http-server.ts';
 import {
   createPassThrough,
@@ -73,6 +77,20 @@ const publicUrl = (() => {
     return process.exit(1);
   }
 })();
+const trustedProxies = (() => {
+  try {
+    return parseTrustedProxies(process.env.SANDBOX_TRUSTED_PROXIES);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return process.exit(1);
+  }
+})();
+const maxKeysText = process.env.SANDBOX_MAX_KEYS?.trim();
+if (maxKeysText && !/^[1-9]\d*$/.test(maxKeysText)) {
+  console.error(`SANDBOX_MAX_KEYS is "${maxKeysText}"; it takes a whole number of keys, at least 1.`);
+  process.exit(1);
+}
+const issuance = maxKeysText ? { ...defaultIssuanceLimits, maxLiveKeys: Number(maxKeysText) } : defaultIssuanceLimits;
 
 const storeUrl = process.env.SANDBOX_STORE?.trim();
 if (storeUrl && !/^rediss?:\/\//.test(storeUrl)) {
@@ -104,6 +122,8 @@ function petStoreSandbox() {
       store: openStore(petStoreDataSets()),
       allowedOrigins,
       onError,
+      trustedProxies,
+      issuance,
     });
     const catalog = new Map(model.errorCodes.map((entry) => [entry.code, entry.status]));
     return {
@@ -120,7 +140,14 @@ function petStoreSandbox() {
 }
 
 function describedSandbox() {
-  const { app, store, served } = createDescribedSandbox({ model, openStore, allowedOrigins, onError });
+  const { app, store, served } = createDescribedSandbox({
+    model,
+    openStore,
+    allowedOrigins,
+    onError,
+    trustedProxies,
+    issuance,
+  });
   const unrouted =
     served.unrouted.length === 0
       ? []
@@ -160,6 +187,7 @@ const passThrough: PassThrough | undefined =
         quota: keylessQuota,
         ban: model.rateLimits?.temporaryBan,
         allowedOrigins,
+        trustedProxies,
       })
     : undefined;
 const service = {
@@ -173,6 +201,9 @@ const service = {
 const server = listen(service, { port, hostname }, statusOf, (listening) => {
   console.log(`${sandboxName} on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`);
   for (const line of startLines) console.log(line);
+  if (trustedProxies.listed.length > 0) {
+    console.log(`Client addresses from X-Forwarded-For of ${trustedProxies.listed.join(', ')} only`);
+  }
   if (passThrough) {
     const bases = passThroughBases(model);
     console.log(`Pass-through at ${passThroughPath}/<url> to ${bases.length > 0 ? bases.join(', ') : 'no server'}`);

@@ -8,10 +8,10 @@ import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { type ApiModel, type ApiOperation, httpDate, planAllows, startOfDay } from '../openapi/index.ts';
 import type { Clock } from '../rate-limits/clock.ts';
 import { ApiError } from './api-error.ts';
-import type { SandboxEnv } from './callers.ts';
+import { clientAddress, type SandboxEnv } from './callers.ts';
 import type { HandlerRequest, HandlerResponse } from './handlers/handler.ts';
 import { handlers } from './handlers/index.ts';
-import { keyHandlers } from './handlers/sandbox-keys.ts';
+import { type IssuanceLimits, keyHandlers } from './handlers/sandbox-keys.ts';
 import { checkBody, checkParameters } from './request-checks.ts';
 import type { SpecSchemas } from './spec-schemas.ts';
 import { type SandboxStore, sharedScope } from './store/sandbox-store.ts';
@@ -23,10 +23,11 @@ export interface OperationContext {
   schemas: SpecSchemas;
   /** The header the API key comes in. */
   keyHeader: string;
+  issuance: IssuanceLimits;
 }
 
 export function operationHandler(context: OperationContext): (operation: ApiOperation) => Handler<SandboxEnv> {
-  const { model, store, clock, schemas, keyHeader } = context;
+  const { model, store, clock, schemas, keyHeader, issuance } = context;
   const policy = model.requestPolicy ?? {};
   // The plans a personal key can be on, by the name a request gives (`pro`) → the name `x-rate-limits` gives.
   const plans = new Map((model.rateLimits?.plans ?? []).map(({ plan }) => [plan.toLowerCase(), plan]));
@@ -72,7 +73,10 @@ export function operationHandler(context: OperationContext): (operation: ApiOper
     request: HandlerRequest,
   ): Promise<HandlerResponse> {
     const keyHandler = keyHandlers[operation.operationId];
-    if (keyHandler) return keyHandler(request, { store, clock, plans });
+    if (keyHandler) {
+      // Counted by the client's address whatever key the request carries: a demo key is public.
+      return keyHandler(request, { store, clock, plans, issuing: { address: clientAddress(c), limits: issuance } });
+    }
     const handler = handlers[operation.operationId] as NonNullable<(typeof handlers)[string]>;
     // The shared data set, or a personal key's own, which ends with the key.
     const caller = c.var.caller;

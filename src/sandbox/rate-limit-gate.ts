@@ -31,6 +31,9 @@ export function admitCalls(
   ban: BanPolicy | undefined,
 ): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
+    // A personal key the store could not look up: 503, as for any request while the store is out of reach.
+    const lookupFailure = c.var.keyLookupFailure;
+    if (lookupFailure) throw lookupFailure;
     // Throws StoreUnavailableError while the store is out of reach: 503, with no X-RateLimit-* to give.
     const admission = await store.admit(c.var.identity, c.var.quota, ban, clock.now());
     setRateLimitHeaders(c, admission.window);

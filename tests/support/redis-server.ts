@@ -26,6 +26,10 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Past its maxmemory (none unless set) it never evicts (`noeviction`, as the hosted sandbox's Valkey is set: an
+ * evicting store dropped live keys, data and bans to make room for new keys) but refuses writes.
+ */
 export async function startRedisServer(): Promise<RedisServer> {
   const program = serverProgram();
   const port = await freePort();
@@ -34,7 +38,10 @@ export async function startRedisServer(): Promise<RedisServer> {
     new Promise<void>((resolve, reject) => {
       const started = spawn(
         program,
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        [
+          ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+          ...['--maxmemory-policy', 'noeviction'],
+        ],
         {
           stdio: ['ignore', 'pipe', 'pipe'],
         },

@@ -25,17 +25,30 @@ import {
 } from '../../openapi/index.ts';
 import { type Clock, systemClock } from '../../rate-limits/clock.ts';
 import type { Quota } from '../../rate-limits/rate-limiter.ts';
-import { ApiError, storeUnavailable } from '../api-error.ts';
-import { clientAddress, type SandboxEnv } from '../callers.ts';
+import { ApiError, dataSetFull, storeUnavailable } from '../api-error.ts';
+import { clientAddress, lookingUp, resolveClient, type SandboxEnv } from '../callers.ts';
+import { noTrustedProxies, type TrustedProxies } from '../client-address.ts';
 import { corsGate } from '../cors.ts';
-import { issuePersonalKey, personalKeyPrefix } from '../handlers/sandbox-keys.ts';
+import {
+  defaultIssuanceLimits,
+  type IssuanceLimits,
+  issuePersonalKey,
+  personalKeyPrefix,
+} from '../handlers/sandbox-keys.ts';
 import { healthCheck, healthPath } from '../health.ts';
 import { admitCalls, reportStanding } from '../rate-limit-gate.ts';
 import { checkBody, checkParameters, type IncomingRequest, readBytes } from '../request-checks.ts';
 import { listMethods, refuseOtherMethods, routeOperations, specPaths } from '../routes.ts';
 import { SpecSchemas } from '../spec-schemas.ts';
 import { createMemoryStore } from '../store/memory-store.ts';
-import { personalScope, type SandboxStore, StoreUnavailableError, sharedScope } from '../store/sandbox-store.ts';
+import {
+  type DataSetCaps,
+  DataSetFullError,
+  personalScope,
+  type SandboxStore,
+  StoreUnavailableError,
+  sharedScope,
+} from '../store/sandbox-store.ts';
 import { type CollectionItems, collectionDataSets, instanceScope } from './collection-data.ts';
 import { runStep } from './collection-steps.ts';
 import { authenticateChallenge, expectedCredentials, meetsSecurity, presentedCredentials } from './credentials.ts';
@@ -65,6 +78,12 @@ export interface DescribedSandboxOptions {
   openStore?: (kind: ReturnType<typeof collectionDataSets>) => SandboxStore<CollectionItems>;
   allowedOrigins?: readonly string[];
   onError?: (error: unknown) => void;
+  /** Proxies whose X-Forwarded-For names the client (none unless given). */
+  trustedProxies?: TrustedProxies;
+  /** How many personal keys are issued (per address, in all, alive at once). */
+  issuance?: IssuanceLimits;
+  /** The caps of each collection instance (records, bytes). */
+  dataSetCaps?: DataSetCaps;
 }
 
 export interface DescribedSandbox {
@@ -82,7 +101,8 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
   const operations = servedOperations(model);
   const resources = readResources(operations, resolver);
   const valid = (schema: SchemaOrRef, value: unknown) => schemas.check(schema, value).length === 0;
-  const kind = collectionDataSets(collectionSeeds(operations, resources, resolver, valid));
+  const kind = collectionDataSets(collectionSeeds(operations, resources, resolver, valid), options.dataSetCaps);
+  const issuance = options.issuance ?? defaultIssuanceLimits;
   const store = options.openStore?.(kind) ?? createMemoryStore(kind);
   const keyQuota = lowestPlanQuota(model) ?? describedDefaultQuota;
   const keylessQuota = lowestPlanQuota(model) ?? describedKeylessQuota;
@@ -111,12 +131,15 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
 
   const app = new Hono<SandboxEnv>();
   app.get(healthPath, healthCheck(store));
+  app.use(resolveClient(options.trustedProxies ?? noTrustedProxies));
   app.use(identifyCaller(model, store, clock, keyQuota, keylessQuota));
   app.use(reportStanding(store, clock));
   app.use(corsGate(model, methods, options.allowedOrigins ?? [], [sandboxKeyHeader]));
   listMethods(app, [...paths, { route: keysPath, operations: [], methods: ['POST'] }]);
   app.use(admitCalls(store, clock, model.rateLimits?.temporaryBan));
-  app.post(keysPath, async (c) => c.json(await issuePersonalKey(store, clock, describedPlan), 201));
+  app.post(keysPath, async (c) =>
+    c.json(await issuePersonalKey(store, clock, describedPlan, { address: clientAddress(c), limits: issuance }), 201),
+  );
   routeOperations(app, paths, (operation) => {
     const handle = operationHandler(operation);
     return async (c, next) => {
@@ -131,6 +154,7 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
   app.onError((error, c) => {
     if (error instanceof ApiError) return answerProblem(c, error);
     if (error instanceof StoreUnavailableError) return answerProblem(c, storeUnavailable());
+    if (error instanceof DataSetFullError) return answerProblem(c, dataSetFull(error));
     options.onError?.(error);
     return answerProblem(c, new ApiError('internal_error', 'The sandbox failed unexpectedly.'));
   });
@@ -343,7 +367,7 @@ function identifyCaller(
       ...[c.req.header(sandboxKeyHeader)].filter((key): key is string => key !== undefined),
     ];
     const personal = presented.find((value) => value.startsWith(personalKeyPrefix));
-    const found = personal ? await store.findKey(personal).catch(() => undefined) : undefined;
+    const found = personal ? await lookingUp(c, () => store.findKey(personal)) : undefined;
     const caller =
       personal && found && found.expiresAt > clock.now()
         ? { key: personal, plan: found.plan, ...keyQuota, scope: personalScope(personal), endsAt: found.expiresAt }

@@ -4,7 +4,7 @@
  * Kept per instance, not per API, so that a change to one collection copies and writes that collection alone:
  * Microsoft Graph's description has thousands of them.
  */
-import type { DataSetKind } from '../store/sandbox-store.ts';
+import { checkCaps, type DataSetCaps, type DataSetKind, defaultDataSetCaps } from '../store/sandbox-store.ts';
 
 /** One collection instance's items, by id (as text, whatever the id's type). */
 export class CollectionItems {
@@ -69,8 +69,14 @@ export function instanceOf(scope: string): string {
   return slash < 0 ? '' : scope.slice(slash);
 }
 
-/** `seedOf(instancePath)`: what an instance holds before anyone changes it (the description's examples). */
-export function collectionDataSets(seedOf: (instancePath: string) => CollectionItems): DataSetKind<CollectionItems> {
+/**
+ * `seedOf(instancePath)`: what an instance holds before anyone changes it (the description's examples). No
+ * instance grows past `caps` (its items, and its bytes).
+ */
+export function collectionDataSets(
+  seedOf: (instancePath: string) => CollectionItems,
+  caps: DataSetCaps = defaultDataSetCaps,
+): DataSetKind<CollectionItems> {
   return {
     seed: (scope) => seedOf(instanceOf(scope)),
     copy: (items) => {
@@ -82,5 +88,6 @@ export function collectionDataSets(seedOf: (instancePath: string) => CollectionI
       const data = JSON.parse(json) as CollectionData;
       return new CollectionItems(data.items, data.nextId);
     },
+    checkCaps: (items) => checkCaps(caps, items.size, JSON.stringify(items.toData())),
   };
 }

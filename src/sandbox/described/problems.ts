@@ -46,6 +46,9 @@ export const describedStatus: Record<SandboxErrorCode | DescribedErrorCode, numb
   headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
+  too_many_keys: 503,
+  too_many_records: 409,
+  data_set_too_large: 413,
 };
 
 const statusTitles: Record<number, string> = {

@@ -32,6 +32,7 @@ import { PASS_THROUGH_PATH } from '../../contracts/console-target.ts';
 import { isUnderBase } from '../../openapi/index.ts';
 import { type Clock, systemClock } from '../../rate-limits/clock.ts';
 import type { BanPolicy, Quota, RateWindow } from '../../rate-limits/rate-limiter.ts';
+import { noTrustedProxies, resolveClientAddress, type TrustedProxies } from '../client-address.ts';
 import { originAllower } from '../cors.ts';
 import { type SandboxStore, StoreUnavailableError } from '../store/sandbox-store.ts';
 import { isLocalhostName, metadataHostNames, nonPublicKind } from './addresses.ts';
@@ -71,6 +72,8 @@ export interface PassThroughOptions {
   allowedOrigins?: readonly string[];
   resolve?: Resolve;
   limits?: Partial<typeof passThroughLimits>;
+  /** Proxies whose X-Forwarded-For names the client (the sandbox's own SANDBOX_TRUSTED_PROXIES). */
+  trustedProxies?: TrustedProxies;
 }
 
 /** What it reads of the Node adapter's bindings (`HttpBindings`): the client's address, whose quota it counts in. */
@@ -121,7 +124,13 @@ export function createPassThrough(options: PassThroughOptions): PassThrough {
           Allow: passThroughMethods.join(', '),
         });
       }
-      await admit(clientAddress(env));
+      await admit(
+        resolveClientAddress(
+          env?.incoming?.socket?.remoteAddress,
+          request.headers.get('x-forwarded-for') ?? undefined,
+          options.trustedProxies ?? noTrustedProxies,
+        ),
+      );
       const host = bareHost(target.hostname);
       if (!bases.some((base) => isUnderBase(target, base))) throw notListed(target, host);
       const body = await readBody(request, limits.requestBytes);
@@ -492,10 +501,6 @@ function rateLimitHeaders(window: RateWindow): Record<string, string> {
     'X-RateLimit-Remaining': String(window.remaining),
     'X-RateLimit-Reset': String(window.reset),
   };
-}
-
-function clientAddress(env: ClientConnection | undefined): string {
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
 /** A host as compared and connected to: lower case, no IPv6 brackets, no trailing dot. */

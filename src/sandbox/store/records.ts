@@ -5,7 +5,7 @@
  * the spec's examples show, so what the reference shows is what the sandbox
  * answers.
  */
-import type { DataSetKind } from './sandbox-store.ts';
+import { checkCaps, type DataSetCaps, type DataSetKind, defaultDataSetCaps } from './sandbox-store.ts';
 
 export type PetStatus = 'available' | 'pending' | 'sold';
 
@@ -55,6 +55,10 @@ export class Table<T extends { id: number }> {
 
   toData(): TableData<T> {
     return { nextId: this.#nextId, rows: this.all() };
+  }
+
+  get size(): number {
+    return this.#rows.size;
   }
 
   get(id: number): T | undefined {
@@ -157,8 +161,14 @@ export function seedData(): RecordsData {
   return records.toData();
 }
 
-/** The Pet Store's data sets: every one starts from the seed (one copy, shared by every reader until a change). */
-export function petStoreDataSets(seed: () => RecordsData = seedData): DataSetKind<Records> {
+/**
+ * The Pet Store's data sets: every one starts from the seed (one copy, shared by every reader until a change), and
+ * none grows past `caps` (records per table, bytes in all).
+ */
+export function petStoreDataSets(
+  seed: () => RecordsData = seedData,
+  caps: DataSetCaps = defaultDataSetCaps,
+): DataSetKind<Records> {
   let unchanged: Records | undefined;
   return {
     seed: () => {
@@ -168,5 +178,11 @@ export function petStoreDataSets(seed: () => RecordsData = seedData): DataSetKin
     copy: (records) => new Records(records.toData()),
     encode: (records) => JSON.stringify(records.toData()),
     decode: (json) => new Records(JSON.parse(json) as RecordsData),
+    checkCaps: (records) =>
+      checkCaps(
+        caps,
+        Math.max(records.pets.size, records.categories.size, records.orders.size),
+        JSON.stringify(records.toData()),
+      ),
   };
 }

@@ -31,8 +31,34 @@ end
 return {1, ''}
 `;
 
+/**
+ * Keeps a personal key (KEYS[2], ARGV[1], for ARGV[2] ms) if fewer than ARGV[4] keys are alive at ARGV[3] (epoch
+ * ms): KEYS[1] is the sorted set of issued keys by when they end, from which the ended are dropped first. Answers
+ * {1} when kept, else {0, when the first live key ends}.
+ */
+const saveWithinBudget = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return {0, first[2] or ARGV[3]}
+end
+local ends = tonumber(ARGV[3]) + tonumber(ARGV[2])
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+redis.call('ZADD', KEYS[1], ends, KEYS[2])
+redis.call('PEXPIREAT', KEYS[1], ends)
+return {1, ''}
+`;
+
 interface CasClient {
   compareAndSet(key: string, version: string, value: string, lifetimeMs: string): Promise<[number, string]>;
+  saveWithinBudget(
+    index: string,
+    key: string,
+    record: string,
+    lifetimeMs: string,
+    now: string,
+    budget: string,
+  ): Promise<[number, string]>;
 }
 
 /** A value as read: its version ("0" while the key does not exist) and its JSON. */
@@ -115,6 +141,7 @@ export function createRedisStore<D>(url: string, options: RedisStoreOptions<D> =
     up = false;
   });
   redis.defineCommand('compareAndSet', { numberOfKeys: 1, lua: compareAndSet });
+  redis.defineCommand('saveWithinBudget', { numberOfKeys: 2, lua: saveWithinBudget });
   const cas = redis as unknown as CasClient;
   const prefix = options.prefix ?? 'petstore:sandbox:';
   const dataSets = options.dataSets ?? (petStoreDataSets() as unknown as DataSetKind<D>);
@@ -260,13 +287,23 @@ export function createRedisStore<D>(url: string, options: RedisStoreOptions<D> =
         // Changed on a copy: a step that throws half-way leaves the batch's state as it was.
         const draft = dataSets.copy(state);
         const result = changeRecords(draft);
+        dataSets.checkCaps?.(draft);
         return { state: draft, lifetimeMs, result };
       });
     },
-    async saveKey(key, record, lifetimeMs) {
-      await reach(() =>
-        redis.set(`${prefix}key:${key}`, JSON.stringify(record), 'PX', Math.max(1, Math.ceil(lifetimeMs))),
+    async saveKey(key, record, lifetimeMs, maxLiveKeys = Number.MAX_SAFE_INTEGER) {
+      const now = Date.now();
+      const [kept, firstEnd] = await reach(() =>
+        cas.saveWithinBudget(
+          `${prefix}keys`,
+          `${prefix}key:${key}`,
+          JSON.stringify(record),
+          String(Math.max(1, Math.ceil(lifetimeMs))),
+          String(now),
+          String(maxLiveKeys),
+        ),
       );
+      return kept === 1 ? { saved: true } : { saved: false, retryAfterMs: Math.max(0, Number(firstEnd) - now) };
     },
     async findKey(key) {
       const json = await reach(() => redis.get(`${prefix}key:${key}`));

@@ -22,6 +22,8 @@ export interface DataSetKind<D> {
   /** As JSON text, for a store outside this process, and back. */
   encode(data: D): string;
   decode(json: string): D;
+  /** Throws DataSetFullError when `data`, after a change, is over the kind's caps (`checkCaps`). */
+  checkCaps?(data: D): void;
 }
 
 /** `D`: what one data set holds (the Pet Store's records unless the sandbox was made from another description). */
@@ -35,8 +37,12 @@ export interface SandboxStore<D = Records> {
    * forgotten that long after (a personal key's copy, which ends with the key); else it is kept.
    */
   update<T>(scope: string, change: (records: D) => T, lifetimeMs?: number): Promise<T>;
-  /** Keeps a personal key for `lifetimeMs`. */
-  saveKey(key: string, record: PersonalKey, lifetimeMs: number): Promise<void>;
+  /**
+   * Keeps a personal key for `lifetimeMs`, unless `maxLiveKeys` keys are alive already: then nothing is kept, and
+   * the answer says when the first of them ends. Only keys that have ended make room; a live key, a data set or a
+   * rate-limit record is never dropped for a new key.
+   */
+  saveKey(key: string, record: PersonalKey, lifetimeMs: number, maxLiveKeys?: number): Promise<KeySaved>;
   /** A personal key, while it lasts. */
   findKey(key: string): Promise<PersonalKey | undefined>;
   /** Counts one request for `identity` at `now` and says whether it may proceed. */
@@ -57,6 +63,53 @@ export class StoreUnavailableError extends Error {
   constructor(cause: unknown) {
     super(`The store cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'StoreUnavailableError';
+  }
+}
+
+/** Whether a key was kept; if not (the budget of live keys spent), in how many ms the first live key ends. */
+export type KeySaved = { saved: true } | { saved: false; retryAfterMs: number };
+
+/**
+ * A change that would make a data set bigger than its caps (`DataSetKind.overCap`): nothing was kept. The sandbox
+ * answers 409 too_many_records or 413 data_set_too_large.
+ */
+export class DataSetFullError extends Error {
+  readonly cap: DataSetCap;
+  constructor(cap: DataSetCap, message: string) {
+    super(message);
+    this.name = 'DataSetFullError';
+    this.cap = cap;
+  }
+}
+
+/** Which cap a change went over: the records of one collection, or the bytes of the whole data set. */
+export type DataSetCap = 'records' | 'bytes';
+
+/** The caps of each data set, so that no caller can make the store grow without bound. */
+export interface DataSetCaps {
+  /** Records in one collection (a Pet Store table; a described collection instance). */
+  recordsPerCollection: number;
+  /** Bytes of one data set as the store keeps it (its JSON). */
+  bytesPerDataSet: number;
+}
+
+/** Enough for anyone trying the API by hand; small enough that 2,000 keys' data fit in 256 MB. */
+export const defaultDataSetCaps: DataSetCaps = { recordsPerCollection: 500, bytesPerDataSet: 65_536 };
+
+/** Throws DataSetFullError when `data` is over a cap; `encoded` is its JSON, as the store keeps it. */
+export function checkCaps(caps: DataSetCaps, largestCollection: number, encoded: string): void {
+  if (largestCollection > caps.recordsPerCollection) {
+    throw new DataSetFullError(
+      'records',
+      `A collection of the sandbox holds at most ${caps.recordsPerCollection} records; delete some first.`,
+    );
+  }
+  const bytes = Buffer.byteLength(encoded);
+  if (bytes > caps.bytesPerDataSet) {
+    throw new DataSetFullError(
+      'bytes',
+      `This change would make the data set ${bytes} bytes, over the sandbox's ${caps.bytesPerDataSet}; delete or shorten some records first.`,
+    );
   }
 }
 

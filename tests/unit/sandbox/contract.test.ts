@@ -6,8 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiModel, ApiOperation } from '../../../src/openapi/index.ts';
+import { defaultIssuanceLimits } from '../../../src/sandbox/handlers/sandbox-keys.ts';
 import { SpecSchemas } from '../../../src/sandbox/spec-schemas.ts';
 import { createMemoryStore } from '../../../src/sandbox/store/memory-store.ts';
+import { petStoreDataSets } from '../../../src/sandbox/store/records.ts';
 import { type SandboxStore, StoreUnavailableError } from '../../../src/sandbox/store/sandbox-store.ts';
 import { type Call, keys, petStoreModel, type Reply, startSandbox, type TestSandbox } from './support.ts';
 
@@ -502,6 +504,27 @@ describe('every operation against the spec', () => {
       });
       expect(changed.status).toBe(200);
       expect(changed.headers.get('ETag')).not.toBe(etag);
+    });
+
+    it('createPet → 409 too_many_records when its collection is full', async () => {
+      const operation = op('createPet');
+      const store = createMemoryStore(
+        petStoreDataSets(undefined, { recordsPerCollection: 12, bytesPerDataSet: 65_536 }),
+      );
+      const sandbox = await startSandbox({ store });
+      const full = await sandbox.call(valid(operation));
+      expect([full.status, (full.body as { code: string }).code]).toEqual([409, 'too_many_records']);
+      expectDocumented(operation, full);
+    });
+
+    it('createSandboxKey → 503 too_many_keys with Retry-After when its budget of live keys is spent', async () => {
+      const operation = op('createSandboxKey');
+      const sandbox = await startSandbox({ issuance: { ...defaultIssuanceLimits, maxLiveKeys: 1 } });
+      expect((await sandbox.call(valid(operation))).status).toBe(201);
+      const refused = await sandbox.call(valid(operation));
+      expect([refused.status, (refused.body as { code: string }).code]).toEqual([503, 'too_many_keys']);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expectDocumented(operation, refused);
     });
 
     it.each([

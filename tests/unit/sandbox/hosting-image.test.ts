@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -31,7 +32,7 @@ const model = await petStoreModel();
 const redis = useRedisServer();
 let image: ImageFiles;
 let balancer: LoadBalancer;
-const sandboxes: { child: ChildProcess; output: () => string }[] = [];
+const sandboxes: { child: ChildProcess; output: () => string; address: string }[] = [];
 
 /** Starts the image's command from the image's folder, as the container would, on a free port. */
 async function startFromImage(): Promise<string> {
@@ -45,11 +46,13 @@ async function startFromImage(): Promise<string> {
       PORT: String(port),
       SANDBOX_STORE: redis.server.url,
       SANDBOX_ALLOWED_ORIGINS: portal,
+      // HAProxy's address as the sandboxes see it here, as compose.yaml gives its own.
+      SANDBOX_TRUSTED_PROXIES: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  sandboxes.push({ child, output: () => output });
+  sandboxes.push({ child, output: () => output, address: `127.0.0.1:${port}` });
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
@@ -61,6 +64,30 @@ async function startFromImage(): Promise<string> {
     child.once('exit', (code) => reject(new Error(`the sandbox from the image exited with ${code}:\n${output}`)));
   });
   return `127.0.0.1:${port}`;
+}
+
+/** A request from another loopback address (each one a client of its own), answered with its status and code. */
+function requestFrom(
+  localAddress: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; code: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { localAddress, method: init.method ?? 'GET', headers: init.headers }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      response.on('end', () => {
+        const parsed = /json/.test(response.headers['content-type'] ?? '')
+          ? (JSON.parse(text) as { code?: string })
+          : {};
+        resolve({ status: response.statusCode ?? 0, code: parsed.code });
+      });
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
 }
 
 beforeAll(async () => {
@@ -127,6 +154,30 @@ describe('the sandbox image, two of it on one Redis behind the shipped HAProxy',
     }
   });
 
+  it('counts each client behind HAProxy by its own address: one client’s ban is not another’s', async () => {
+    // 60 keyless requests a minute, then 10 refused, then a 15-minute ban: for this client alone.
+    let last = { status: 0, code: undefined as string | undefined };
+    for (let i = 0; i < 71 && last.status !== 403; i++)
+      last = await requestFrom('127.0.0.2', `${balancer.baseUrl}/pets`);
+    expect(last).toEqual({ status: 403, code: 'api_key_banned' });
+    // A client's own X-Forwarded-For is dropped by HAProxy, so it cannot pass for another.
+    const disguised = await requestFrom('127.0.0.2', `${balancer.baseUrl}/pets`, {
+      headers: { 'X-Forwarded-For': '127.0.0.3' },
+    });
+    expect(disguised).toEqual({ status: 403, code: 'api_key_banned' });
+    const other = await requestFrom('127.0.0.3', `${balancer.baseUrl}/sandbox/keys`, { method: 'POST' });
+    expect(other.status).toBe(201);
+  });
+
+  it('ignores an X-Forwarded-For sent straight to a sandbox by a client that is not a trusted proxy', async () => {
+    const direct = `http://${sandboxes[0]?.address}/pets`;
+    let last = { status: 0, code: undefined as string | undefined };
+    for (let i = 0; i < 61; i++) {
+      last = await requestFrom('127.0.0.4', direct, { headers: { 'X-Forwarded-For': `198.51.100.${i}` } });
+    }
+    expect(last).toEqual({ status: 429, code: 'rate_limited' });
+  });
+
   it('serves the docs’ MCP server at /mcp, with the guides the bundle carries', async () => {
     const client = new Client({ name: 'hosting-image-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${balancer.baseUrl}/mcp`)));
@@ -152,11 +203,19 @@ describe('compose.yaml', () => {
     const { haproxy, ...others } = compose.services;
     const sandboxServices = Object.values(others).filter((service) => service.build);
     expect(sandboxServices.length).toBe(2);
+    // The store refuses writes when full rather than evicting live keys, data and bans.
+    const valkey = compose.services.valkey as Service & { command?: string[] };
+    expect(valkey.command?.[(valkey.command?.indexOf('--maxmemory-policy') ?? -2) + 1]).toBe('noeviction');
+    // The sandboxes believe X-Forwarded-For from HAProxy's address, and only from it.
+    const haproxyAddress = (haproxy as Service & { networks?: Record<string, { ipv4_address?: string }> }).networks
+      ?.sandbox?.ipv4_address;
+    expect(haproxyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     for (const service of sandboxServices) {
       const built = service.build ?? { context: '', dockerfile: '' };
       const context = path.resolve(root, 'src/sandbox/deploy', built.context);
       expect(path.resolve(context, built.dockerfile)).toBe(containerfile);
       expect(service.environment?.SANDBOX_ALLOWED_ORIGINS).toBe(haproxy?.environment?.SANDBOX_ALLOWED_ORIGINS);
+      expect(service.environment?.SANDBOX_TRUSTED_PROXIES).toBe(haproxyAddress);
     }
   });
 });

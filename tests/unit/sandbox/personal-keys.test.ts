@@ -1,9 +1,9 @@
 /**
  * Personal sandbox keys (createSandboxKey): each sees its own copy of the data, has its plan's limits and ends
- * after 24 hours; issuing them counts per client address. In memory, and on Redis across two sandboxes.
+ * after 24 hours; issuing them counts per client address (tests/unit/sandbox/key-issuance.test.ts has the rest). In memory, and on Redis across two sandboxes.
  */
 import { describe, expect, it } from 'vitest';
-import { personalKeyLifetimeMs } from '../../../src/sandbox/handlers/sandbox-keys.ts';
+import { defaultIssuanceLimits, personalKeyLifetimeMs } from '../../../src/sandbox/handlers/sandbox-keys.ts';
 import { useRedisServer } from '../../support/redis-stores.ts';
 import { keys, petStoreModel, startSandbox, type TestSandbox } from './support.ts';
 
@@ -70,10 +70,9 @@ describe('a personal sandbox key', () => {
     expect([ended.status, (ended.body as { code: string }).code]).toEqual([401, 'invalid_api_key']);
   });
 
-  it('is issued within the limits of requests without a key, per client address', async () => {
+  it('is issued within the limits of key issuance, per client address', async () => {
     const sandbox = await startSandbox();
-    const keyless = Number(model.rateLimits?.plans[0]?.perMinute);
-    for (let i = 0; i < keyless; i++) await issue(sandbox);
+    for (let i = 0; i < defaultIssuanceLimits.perAddress.perMinute; i++) await issue(sandbox);
     const refused = await sandbox.call({ method: 'POST', path: '/sandbox/keys', key: null });
     expect([refused.status, (refused.body as { code: string }).code]).toEqual([429, 'rate_limited']);
   });

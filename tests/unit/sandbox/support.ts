@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../../src/openapi/index.ts';
 import { ManualClock } from '../../../src/rate-limits/clock.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/app.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/app.ts';
 import type { SandboxStore } from '../../../src/sandbox/store/sandbox-store.ts';
 
 let cached: Promise<ApiModel> | undefined;
@@ -27,6 +27,8 @@ export interface Call {
   headers?: Record<string, string>;
   /** An object or array is sent as JSON; a string is sent as it is. */
   body?: unknown;
+  /** The address the request comes from, as the connection would give it (none by default). */
+  address?: string;
 }
 
 export interface Reply {
@@ -40,11 +42,20 @@ export interface TestSandbox extends Sandbox {
   call(request: Call): Promise<Reply>;
 }
 
-export async function startSandbox(options: { store?: SandboxStore; clock?: ManualClock } = {}): Promise<TestSandbox> {
+export async function startSandbox(
+  options: { store?: SandboxStore; clock?: ManualClock } & Pick<SandboxOptions, 'issuance' | 'trustedProxies'> = {},
+): Promise<TestSandbox> {
   const model = await petStoreModel();
   const clock = options.clock ?? new ManualClock();
-  const sandbox = createSandbox({ model, clock, ...(options.store ? { store: options.store } : {}) });
-  const call = async ({ method, path: url, key = keys.enterprise, headers = {}, body }: Call): Promise<Reply> => {
+  const sandbox = createSandbox({ ...options, model, clock });
+  const call = async ({
+    method,
+    path: url,
+    key = keys.enterprise,
+    headers = {},
+    body,
+    address,
+  }: Call): Promise<Reply> => {
     const init: RequestInit = { method, headers: { ...headers } };
     const h = init.headers as Record<string, string>;
     if (key !== null) h['X-API-Key'] = key;
@@ -52,9 +63,14 @@ export async function startSandbox(options: { store?: SandboxStore; clock?: Manu
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       h['Content-Type'] ??= 'application/json';
     }
-    const response = await sandbox.app.request(`http://localhost:4010${url}`, init);
+    const response = await sandbox.app.request(`http://localhost:4010${url}`, init, connectionFrom(address));
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) };
   };
   return { ...sandbox, clock, call };
+}
+
+/** The Node adapter's bindings for a request from `address` (what `getConnInfo` reads). */
+export function connectionFrom(address: string | undefined): object | undefined {
+  return address === undefined ? undefined : { incoming: { socket: { remoteAddress: address, remotePort: 40_000 } } };
 }
