@@ -10,6 +10,7 @@ export { isolateBidi, withoutControlCharacters } from './control-characters.ts';
 export { countOf, operationCount } from './counts.ts';
 export { deprecationMarkers, isDeprecated, readDeprecation } from './deprecation.ts';
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
+export { type JoinedDescription, readJoinedDescription } from './joined-description.ts';
 export { escapeSegment, fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
 export {
   checkSpecText,
