@@ -67,28 +67,38 @@ export function compositionChainProblems(document: unknown, limit = maxCompositi
 
 /** Every schema that merges others (`allOf`, `oneOf`, `anyOf` lists), with its pointer; walked without recursion. */
 function findComposites(document: unknown): Map<Json, string> {
+  // Each place keeps its parent and key; a pointer is spelled out only for the few composites.
+  interface Place {
+    value: object;
+    key: string;
+    parent: Place | undefined;
+    names: boolean;
+  }
+  const pointerOf = (place: Place): string => {
+    const segments: string[] = [];
+    for (let at: Place | undefined = place; at?.parent; at = at.parent) segments.push(escapeSegment(at.key));
+    return segments
+      .reverse()
+      .map((segment) => `/${segment}`)
+      .join('');
+  };
   const found = new Map<Json, string>();
-  const stack: { value: unknown; pointer: string; names?: boolean }[] = [{ value: document, pointer: '' }];
+  if (typeof document !== 'object' || document === null) return found;
+  const stack: Place[] = [{ value: document, key: '', parent: undefined, names: false }];
   const seen = new Set<object>();
   while (stack.length > 0) {
-    const { value, pointer, names } = stack.pop() as (typeof stack)[number];
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      value.forEach((item, i) => {
-        stack.push({ value: item, pointer: `${pointer}/${i}` });
-      });
-      continue;
-    }
-    const record = value as Json;
-    if (compositions.some((key) => Array.isArray(record[key]))) found.set(record, pointer);
+    const place = stack.pop() as Place;
+    if (seen.has(place.value)) continue;
+    seen.add(place.value);
+    const record = place.value as Json;
+    if (!Array.isArray(record) && compositions.some((key) => Array.isArray(record[key])))
+      found.set(record, pointerOf(place));
     for (const key of Object.keys(record)) {
-      if (!names && (notSchemas.has(key) || key.startsWith('x-'))) continue;
-      stack.push({
-        value: record[key],
-        pointer: `${pointer}/${escapeSegment(key)}`,
-        names: !names && nameMaps.has(key),
-      });
+      const child = record[key];
+      if (typeof child !== 'object' || child === null) continue;
+      if (!place.names && !Array.isArray(record) && (notSchemas.has(key) || key.startsWith('x-'))) continue;
+      const names = !place.names && !Array.isArray(record) && nameMaps.has(key);
+      stack.push({ value: child, key, parent: place, names });
     }
   }
   return found;
