@@ -5,10 +5,10 @@
  * the build, which loads the description the same way) with one located line, never a stack trace. The hostile
  * files are made here, in a temporary folder.
  */
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadApiModel, SpecError } from '../../src/openapi/index.ts';
 import { defaultParseLimits } from '../../src/openapi/parse-source.ts';
 import { operationOutline } from '../../src/reference/operation-outline.ts';
@@ -30,8 +30,15 @@ components:
   schemas:
 ${schemas}`;
 
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
 function folder(): string {
-  return mkdtempSync(path.join(tmpdir(), 'petstore-joined-limits-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'petstore-joined-limits-'));
+  folders.push(dir);
+  return dir;
 }
 
 /** `npm run spec:check` on `spec`: exit code, everything printed, and how long it took. */

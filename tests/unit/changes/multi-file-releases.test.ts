@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { loadApiModel } from '../../../src/openapi/index.ts';
 import { defaultParseLimits } from '../../../src/openapi/parse-source.ts';
 import { run } from '../support/programs.ts';
@@ -49,9 +49,15 @@ components:
 ${pet === 'file' ? '      $ref: schemas/Pet.yaml\n' : petSchema.replace(/^/gm, '      ').trimEnd()}
 `;
 
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A description in three files and an empty releases folder, with the two commands run against them. */
 function workspace(pet: 'file' | 'inline' = 'file') {
   const dir = mkdtempSync(path.join(tmpdir(), 'petstore-multi-release-'));
+  folders.push(dir);
   mkdirSync(path.join(dir, 'paths'));
   mkdirSync(path.join(dir, 'schemas'));
   const spec = path.join(dir, 'openapi.yaml');
