@@ -11,7 +11,7 @@ import { readCommandLine } from '../command-line.ts';
 import { formatProblems, loadApiModel, resolveSpecPath, SpecError, startOfDay } from '../openapi/index.ts';
 import { type ApiChange, apiChanges, type ChangeClass } from './api-changes.ts';
 import { gateProblems, judgeBreakingChanges } from './gate.ts';
-import { listReleases, readDescription, releaseHeader, releasesDir, versionOf } from './releases.ts';
+import { listReleases, readJoinedDescription, releaseHeader, releasesDir, releaseText, versionOf } from './releases.ts';
 
 const groups: { class: ChangeClass; title: string }[] = [
   { class: 'breaking', title: 'Breaking' },
@@ -65,7 +65,7 @@ function isCalendarDay(day: string): boolean {
   }
 }
 
-function diff(files: string[], today: string): number {
+function diff(files: string[], today: string): Promise<number> {
   const spec = resolveSpecPath(process.cwd());
   const last = listReleases(releasesDir(spec)).at(-1);
   const [base = last?.file, head = shown(spec)] = files;
@@ -73,15 +73,23 @@ function diff(files: string[], today: string): number {
     console.log(
       `No release in ${releasesDir(spec)}/ yet: nothing to compare ${head} with. Cut one with npm run spec:release.`,
     );
-    return 0;
+    return Promise.resolve(0);
   }
   return compare(base, head, today, 'diff');
 }
 
-/** Prints the changes and the gate's verdict; 0 when the gate passes. */
-function compare(baseFile: string, headFile: string, today: string, context: 'diff' | 'release'): number {
-  const before = readDescription(baseFile);
-  const after = readDescription(headFile);
+/**
+ * Prints the changes and the gate's verdict; 0 when the gate passes. Both descriptions are read joined from their
+ * files, as readers see them: a change in a referenced file counts, and moving a schema into a file is none.
+ */
+async function compare(
+  baseFile: string,
+  headFile: string,
+  today: string,
+  context: 'diff' | 'release',
+): Promise<number> {
+  const before = await readJoinedDescription(baseFile);
+  const after = await readJoinedDescription(headFile);
   const baseVersion = versionOf(before.data);
   const headVersion = versionOf(after.data);
   const changes = apiChanges(before.data, after.data);
@@ -105,10 +113,7 @@ function compare(baseFile: string, headFile: string, today: string, context: 'di
   const located = (side: 'before' | 'after') =>
     problems
       .filter((_, i) => verdict.refused[i]?.in === side)
-      .map((p) => {
-        const position = (side === 'before' ? before : after).locate(p.pointer);
-        return position ? { ...p, position } : p;
-      });
+      .map((p) => ({ ...p, ...(side === 'before' ? before : after).place(p.pointer) }));
   console.error('');
   for (const [side, file] of [
     ['after', headFile],
@@ -147,11 +152,11 @@ function release(today: string): Promise<number> {
       console.error(`${file}: info.version ${version} is not after the last release, ${last.version}.`);
       return 1;
     }
-    if (last && compare(last.file, file, today, 'release') !== 0) return 1;
+    if (last && (await compare(last.file, file, today, 'release')) !== 0) return 1;
     mkdirSync(dir, { recursive: true });
     // Written whole or not at all: a half-written release would be compared against forever.
     const partial = `${target}.partial`;
-    writeFileSync(partial, releaseHeader(version, today) + readDescription(file).text);
+    writeFileSync(partial, releaseHeader(version, today) + releaseText(await readJoinedDescription(file), file));
     renameSync(partial, target);
     console.log(`Released ${version}: ${target}.`);
     return 0;

@@ -8,7 +8,15 @@ import type { SpecProblem } from '../openapi/index.ts';
 import { buildChangelog, type Changelog, type ReleasedDescription } from './changelog.ts';
 import { listReleases, readDescription, readReleaseText, releaseDate, releasesDir, versionOf } from './releases.ts';
 
-export function loadChangelog(specPath: string, dir: string = releasesDir(specPath)): Changelog | undefined {
+/**
+ * `working`: the working description as readers see it, joined from its files (readJoinedDescription); by default
+ * its root file alone, which is the whole of a one-file description.
+ */
+export function loadChangelog(
+  specPath: string,
+  dir: string = releasesDir(specPath),
+  working?: Record<string, unknown>,
+): Changelog | undefined {
   const releases = listReleases(dir);
   if (releases.length === 0) return undefined;
   const history: ReleasedDescription[] = releases.map((release) => {
@@ -16,7 +24,7 @@ export function loadChangelog(specPath: string, dir: string = releasesDir(specPa
     const date = releaseDate(text, release.file);
     return { version: release.version, released: true, document: data, ...(date ? { date } : {}) };
   });
-  return buildChangelog(withWorkingDescription(history, readDescription(specPath).data));
+  return buildChangelog(withWorkingDescription(history, working ?? readDescription(specPath).data));
 }
 
 /**

@@ -4,8 +4,16 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { dump } from 'js-yaml';
 import semver from 'semver';
-import { defaultParseLimits, parseSource, SpecError, startOfDay } from '../openapi/index.ts';
+import {
+  defaultParseLimits,
+  type JoinedDescription,
+  parseSource,
+  readJoinedDescription as readJoined,
+  SpecError,
+  startOfDay,
+} from '../openapi/index.ts';
 import { BesideFileError, confinedFile, readBesideText } from '../publishing/beside-files.ts';
 
 /**
@@ -114,19 +122,43 @@ export function readDescription(file: string, release = false) {
   );
   const parsed = parseSource(text);
   if (!parsed.ok) throw new SpecError(file, parsed.problems);
-  const data = parsed.source.data;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new SpecError(file, [
-      {
-        severity: 'error',
-        pointer: '',
-        position: { line: 1, column: 1 },
-        message: 'This is not an OpenAPI description: its top level is not a mapping.',
-        hint: 'A release file is a copy of the description as released, which npm run spec:release writes.',
-      },
-    ]);
-  }
-  return { data: data as Record<string, unknown>, locate: parsed.source.locate, text };
+  return { data: asDocument(parsed.source.data, file), locate: parsed.source.locate, text };
+}
+
+function asDocument(data: unknown, file: string): Record<string, unknown> {
+  if (typeof data === 'object' && data !== null && !Array.isArray(data)) return data as Record<string, unknown>;
+  throw new SpecError(file, [
+    {
+      severity: 'error',
+      pointer: '',
+      position: { line: 1, column: 1 },
+      message: 'This is not an OpenAPI description: its top level is not a mapping.',
+      hint: 'A release file is a copy of the description as released, which npm run spec:release writes.',
+    },
+  ]);
+}
+
+/**
+ * The description at `file` with every file its `$ref`s lead to joined in, as the build reads it: the gate and the
+ * releases compare what readers saw, so a change made in a referenced file counts, and a schema moved into a file
+ * of its own is no change at all. Throws SpecError when the files cannot be read.
+ */
+export async function readJoinedDescription(
+  file: string,
+): Promise<JoinedDescription & { data: Record<string, unknown> }> {
+  const joined = await readJoined(file);
+  return { ...joined, data: asDocument(joined.data, file) };
+}
+
+/**
+ * What a release file holds: the description as written when it is one file; else its files joined into one
+ * self-contained document (every `$ref` local), so that the release does not change when those files do, and an
+ * earlier major still builds after they are moved or gone.
+ */
+export function releaseText(description: JoinedDescription, specFile: string): string {
+  if (description.files === 1) return description.text;
+  const note = `# Joined from the ${description.files} files of ${specFile}: every $ref is local.\n`;
+  return note + dump(description.data, { noRefs: true, lineWidth: -1 });
 }
 
 function readMissing(file: string): never {

@@ -4,11 +4,15 @@
  */
 import type { Changelog } from '../changes/changelog.ts';
 import { loadChangelog } from '../changes/load-changelog.ts';
+import { hasReleases, readJoinedDescription } from '../changes/releases.ts';
 import { resolveSpecPath } from '../openapi/index.ts';
 
 let pending: Promise<Changelog | undefined> | undefined;
 
 export function getChangelog(): Promise<Changelog | undefined> {
-  pending ??= Promise.resolve().then(() => loadChangelog(resolveSpecPath(process.cwd())));
+  // The working description joined from its files, as the releases are (npm run spec:release).
+  pending ??= Promise.resolve(resolveSpecPath(process.cwd())).then(async (spec) =>
+    hasReleases(spec) ? loadChangelog(spec, undefined, (await readJoinedDescription(spec)).data) : undefined,
+  );
   return pending;
 }

@@ -11,10 +11,11 @@
  * (`origin`), so problems found later name the file they are in, not the bundle.
  */
 import { createHash } from 'node:crypto';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeSegment, fromPointer, getAtPointer, isRecord } from './json-pointer.ts';
-import { type ParseLimits, parseSource } from './parse-source.ts';
+import { formatBytes, maxSizeVariable, type ParseLimits, parseSource, tooLarge } from './parse-source.ts';
+import { type BoundedRead, readBounded } from './read-bounded.ts';
 import type { SourcePosition, SpecProblem } from './spec-problem.ts';
 
 /** One file of the description. */
@@ -105,10 +106,21 @@ export async function readDescription(
   return { ok: true, bundle: { data, files: reader.files, origin: joiner.origin } };
 }
 
-/** The bytes of `files`, hashed as `readDescription` hashed them; undefined when one cannot be read. */
-export async function digestsOf(files: readonly string[]): Promise<string[] | undefined> {
+/**
+ * The bytes of `files`, hashed as `readDescription` hashed them; undefined when one cannot be read or they are
+ * together over `maxBytes` (then they are not what was loaded, and a file swapped for a huge one is not read).
+ */
+export async function digestsOf(files: readonly string[], maxBytes: number): Promise<string[] | undefined> {
+  const digests: string[] = [];
+  let left = maxBytes;
   try {
-    return await Promise.all(files.map(async (file) => sha256(await readFile(file))));
+    for (const file of files) {
+      const read = await readBounded(file, left);
+      if (!read.ok) return undefined;
+      left -= read.bytes.length;
+      digests.push(sha256(read.bytes));
+    }
+    return digests;
   } catch {
     return undefined;
   }
@@ -227,36 +239,34 @@ class FileReader {
 
   async #read(file: string, shown: string, given?: Buffer): Promise<ReadResult> {
     const named = this.named(file, shown);
+    const refused = (message: string, hint?: string): ReadResult => ({
+      ok: false,
+      problems: [{ severity: 'error', pointer: '', ...named, message, ...(hint ? { hint } : {}) }],
+    });
     let bytes: Buffer;
-    try {
-      if (given) bytes = given;
-      else {
-        if (!(await stat(file)).isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
-        bytes = await readFile(file);
+    if (given) bytes = given;
+    else {
+      // Measured before it is read (fstat), against what the files read so far leave of the limit.
+      let read: BoundedRead;
+      try {
+        read = await readBounded(file, this.limits.maxBytes - this.#bytes);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        const reason = code === 'ENOENT' ? 'it does not exist' : code === 'EISDIR' ? 'it is a folder' : String(error);
+        return refused(`The file could not be read: ${reason}.`);
       }
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason = code === 'ENOENT' ? 'it does not exist' : code === 'EISDIR' ? 'it is a folder' : String(error);
-      return {
-        ok: false,
-        problems: [{ severity: 'error', pointer: '', ...named, message: `The file could not be read: ${reason}.` }],
-      };
+      if (!read.ok && read.reason === 'not-a-file') return refused('The file could not be read: it is not a file.');
+      if (!read.ok) {
+        if (read.size > this.limits.maxBytes)
+          return { ok: false, problems: [{ ...tooLarge(read.size, this.limits), ...named }] };
+        return refused(
+          `The description's files together are over the limit of ${formatBytes(this.limits.maxBytes)}: with this one (${formatBytes(read.size)}) they come to ${formatBytes(this.#bytes + read.size)}.`,
+          `Raise the limit if this size is expected (${maxSizeVariable}).`,
+        );
+      }
+      bytes = read.bytes;
     }
     this.#bytes += bytes.length;
-    if (this.#bytes > this.limits.maxBytes && this.files.length > 0) {
-      return {
-        ok: false,
-        problems: [
-          {
-            severity: 'error',
-            pointer: '',
-            ...named,
-            message: `The description's files together are over the limit of ${Math.round(this.limits.maxBytes / 1024 / 1024)} MB.`,
-            hint: 'Raise the limit if this size is expected (PETSTORE_MAX_SPEC_MB).',
-          },
-        ],
-      };
-    }
     const text = bytes.toString('utf8');
     const parsed = parseSource(text, this.limits);
     if (!parsed.ok) return { ok: false, problems: parsed.problems.map((p) => ({ ...p, ...named })) };
@@ -314,6 +324,8 @@ interface Place {
   parentKey: string;
   /** Whether this object's keys are names (a `properties` map), not fields. */
   namesHere: boolean;
+  /** How many maps and lists deep `target` is in the joined document. */
+  depth: number;
 }
 
 /** A file's content still to be copied into the joined document. */
@@ -335,6 +347,8 @@ class Joiner {
   readonly #names = new Map<string, Set<string>>();
   readonly #swagger: boolean;
   readonly #reported = new WeakSet<object>();
+  /** Set once the joined document is found too deep: one problem is said, and joining stops. */
+  #tooDeep = false;
 
   readonly reader: FileReader;
   readonly root: DescriptionFile;
@@ -384,11 +398,12 @@ class Joiner {
       key,
       parentKey: '',
       namesHere: nameMaps.has(key),
+      depth: 1,
     });
     for (const key of keys) {
       this.#jobs.push({ value: data[key], at: place(key), put: (v) => (out[key] = v) });
     }
-    while (this.#jobs.length > 0) {
+    while (this.#jobs.length > 0 && !this.#tooDeep) {
       const job = this.#jobs.shift() as Job;
       job.put(this.#copy(job.value, job.at));
     }
@@ -405,6 +420,11 @@ class Joiner {
 
   /** A copy of `value` with every `$ref` to another file settled; literal data is shared, not copied. */
   #copy(value: unknown, at: Place): unknown {
+    // Each file is within the nesting limit on its own; joined, one file's nesting continues another's.
+    if (this.#tooDeep || (isCollection(value) && at.depth >= this.reader.limits.maxDepth)) {
+      this.#refuseDepth(at);
+      return value;
+    }
     if (Array.isArray(value)) {
       const out: unknown[] = [];
       for (let i = 0; i < value.length; i++) {
@@ -421,9 +441,29 @@ class Joiner {
     for (const key of Object.keys(value)) {
       const child = value[key];
       const literal = !at.namesHere && (literalKeys.has(key) || key.startsWith('x-'));
-      out[key] = literal ? child : this.#copy(child, this.#child(at, key, !at.namesHere && nameMaps.has(key)));
+      const place = this.#child(at, key, !at.namesHere && nameMaps.has(key));
+      if (!literal) out[key] = this.#copy(child, place);
+      else {
+        // Literal data is shared, not copied; it still counts towards the joined document's depth.
+        const deep = deepestPath(child, this.reader.limits.maxDepth - place.depth);
+        if (deep) this.#refuseDepth({ ...place, pointer: `${place.pointer}${deep}` });
+        out[key] = child;
+      }
     }
     return out;
+  }
+
+  #refuseDepth(at: Place): void {
+    if (this.#tooDeep) return;
+    this.#tooDeep = true;
+    this.problems.push({
+      severity: 'error',
+      pointer: at.pointer,
+      ...this.reader.named(at.file.path, at.file.shown),
+      ...withPosition(at.file.locate(at.pointer)),
+      message: `Joined with the files it refers to, the description nests maps and lists more than ${this.reader.limits.maxDepth} levels deep here: each file is within the limit, but their \`$ref\`s carry one file's nesting on into another's.`,
+      hint: 'No real API description needs this depth; check the files were generated correctly.',
+    });
   }
 
   #child(at: Place, key: string, namesHere: boolean): Place {
@@ -435,6 +475,7 @@ class Joiner {
       key,
       parentKey: at.key,
       namesHere,
+      depth: at.depth + 1,
     };
   }
 
@@ -600,7 +641,7 @@ class Joiner {
     key: string,
     parentKey: string,
   ): Place {
-    return { file, data, pointer, target, key, parentKey, namesHere: false };
+    return { file, data, pointer, target, key, parentKey, namesHere: false, depth: fromPointer(target).length };
   }
 
   #settle(key: string, target: string, file: DescriptionFile, pointer: string): void {
@@ -675,6 +716,28 @@ class Joiner {
     names.add(name);
     return name;
   }
+}
+
+function isCollection(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Where `value` holds a map or list `levels` deep or deeper (as a pointer from it), if it does; walked without
+ * recursion, and no further than that.
+ */
+function deepestPath(value: unknown, levels: number): string | undefined {
+  const stack: { value: unknown; depth: number; pointer: string }[] = [{ value, depth: 0, pointer: '' }];
+  while (stack.length > 0) {
+    const here = stack.pop() as (typeof stack)[number];
+    if (!isCollection(here.value)) continue;
+    if (here.depth >= levels) return here.pointer;
+    for (const [key, child] of Object.entries(here.value as object)) {
+      if (isCollection(child))
+        stack.push({ value: child, depth: here.depth + 1, pointer: `${here.pointer}/${escapeSegment(key)}` });
+    }
+  }
+  return undefined;
 }
 
 function withPosition(position: SourcePosition | undefined): { position?: SourcePosition } {

@@ -11,6 +11,7 @@ export { countOf, hiddenCount, operationCount } from './counts.ts';
 export { deprecationMarkers, isDeprecated, readDeprecation } from './deprecation.ts';
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
 export { type PublishedDocument, withoutHidden } from './hidden.ts';
+export { type JoinedDescription, readJoinedDescription } from './joined-description.ts';
 export { escapeSegment, fromPointer, getAtPointer, isRecord, toPointer } from './json-pointer.ts';
 export {
   checkSpecText,

@@ -4,15 +4,16 @@
  * No Astro imports, so config, pages, the sandbox and vitest all use it.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
 import { digestsOf, readDescription } from './bundle.ts';
+import { compositionChainProblems } from './composition-chains.ts';
 import { toModelDialect } from './dialect.ts';
 import { withoutHidden } from './hidden.ts';
 import { type ApiModel, sentByApi } from './model.ts';
 import { normalize } from './normalize/index.ts';
-import { defaultParseLimits, type ParseLimits, parseSource } from './parse-source.ts';
+import { defaultParseLimits, type ParseLimits, parseSource, tooLarge } from './parse-source.ts';
+import { type BoundedRead, readBounded } from './read-bounded.ts';
 import { checkReferences, withInlinedPathItems } from './refs.ts';
 import { linkBaseOf, relativeLinkWarning } from './relative-links.ts';
 import { hostlessServers } from './server-address.ts';
@@ -107,7 +108,7 @@ async function checkDocument(data: unknown, writtenAt: WrittenAt, options: Check
 
   // Schema and reference problems are independent; report both before giving up.
   const validated = await validateAndMend(record, withInlinedPathItems(record));
-  const structural = [...validated.problems, ...checkReferences(record)];
+  const structural = [...validated.problems, ...checkReferences(record), ...compositionChainProblems(record)];
   if (structural.some((p) => p.severity === 'error'))
     return { ok: false, problems: place([...asWritten, ...structural]) };
 
@@ -158,20 +159,18 @@ export async function loadApiModel(
   options: CheckOptions = optionsFromEnv(),
 ): Promise<ApiModel> {
   const shown = path.relative(process.cwd(), file) || file;
-  let bytes: Buffer;
+  let read: BoundedRead;
   try {
-    bytes = await readFile(file);
+    read = await readBounded(file, limits.maxBytes);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : String(error);
-    throw new SpecError(shown, [
-      {
-        severity: 'error',
-        pointer: '',
-        message: `The API description could not be read: ${reason}.`,
-        hint: `Put the description at ${defaultSpecPath}, or point ${specPathVariable} at it.`,
-      },
-    ]);
+    const code = (error as NodeJS.ErrnoException).code;
+    unreadable(shown, code === 'ENOENT' ? 'it does not exist' : code === 'EISDIR' ? 'it is a folder' : String(error));
   }
+  if (!read.ok) {
+    if (read.reason === 'too-large') throw new SpecError(shown, [tooLarge(read.size, limits)]);
+    unreadable(shown, 'it is not a file');
+  }
+  const bytes = read.bytes;
   if (limits !== defaultParseLimits || options.strict || options.linkBase) {
     return (await modelOf(file, shown, bytes, limits, options)).model;
   }
@@ -186,7 +185,7 @@ export async function loadApiModel(
   const cached = models.get(file);
   if (cached?.digest === digest) {
     const hit = await cached.loaded.then(
-      async ({ model, others }) => (await unchanged(others)) && model,
+      async ({ model, others }) => (await unchanged(others, limits.maxBytes)) && model,
       () => undefined,
     );
     if (hit) return hit;
@@ -201,6 +200,17 @@ export async function loadApiModel(
     () => models.get(file) === entry && models.delete(file),
   );
   return model;
+}
+
+function unreadable(shown: string, reason: string): never {
+  throw new SpecError(shown, [
+    {
+      severity: 'error',
+      pointer: '',
+      message: `The API description could not be read: ${reason}.`,
+      hint: `Put the description at ${defaultSpecPath}, or point ${specPathVariable} at it.`,
+    },
+  ]);
 }
 
 /**
@@ -245,9 +255,12 @@ async function modelOf(
 }
 
 /** Whether each file still has the digest it had. */
-async function unchanged(files: Loaded['others']): Promise<boolean> {
+async function unchanged(files: Loaded['others'], maxBytes: number): Promise<boolean> {
   if (files.length === 0) return true;
-  const now = await digestsOf(files.map((f) => f.path));
+  const now = await digestsOf(
+    files.map((f) => f.path),
+    maxBytes,
+  );
   return now?.every((digest, i) => digest === files[i]?.digest) === true;
 }
 

@@ -69,16 +69,20 @@ const yamlHints: Record<string, string> = {
   UNEXPECTED_TOKEN: 'Check the punctuation around this place (colons, dashes, quotes).',
 };
 
+/** A file of `bytes` bytes is over the size limit: what is said (files are measured before they are read too). */
+export function tooLarge(bytes: number, limits: ParseLimits): SpecProblem {
+  return {
+    severity: 'error',
+    pointer: '',
+    message: `The file is ${formatBytes(bytes)}, over the limit of ${formatBytes(limits.maxBytes)}.`,
+    hint: `Split the description, or raise the limit if this size is expected (${maxSizeVariable}=${Math.ceil(bytes / 1024 / 1024 / 16) * 16}).`,
+  };
+}
+
 /** Parses YAML or JSON text. Never throws for bad input: problems come back as data. */
 export function parseSource(text: string, limits: ParseLimits = defaultParseLimits): ParseResult {
   const bytes = Buffer.byteLength(text, 'utf8');
-  if (bytes > limits.maxBytes) {
-    return fail(
-      '',
-      `The file is ${formatBytes(bytes)}, over the limit of ${formatBytes(limits.maxBytes)}.`,
-      `Split the description, or raise the limit if this size is expected (${maxSizeVariable}=${Math.ceil(bytes / 1024 / 1024 / 16) * 16}).`,
-    );
-  }
+  if (bytes > limits.maxBytes) return { ok: false, problems: [tooLarge(bytes, limits)] };
   if (text.trim() === '') {
     return fail('', 'The file is empty.', 'An OpenAPI description starts with `openapi: 3.0.3` and an `info` block.');
   }
@@ -258,7 +262,7 @@ function firstLine(message: string): string {
   return (message.split('\n')[0] ?? message).replace(/[.:]\s*$/, '');
 }
 
-function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 

@@ -63,6 +63,7 @@ export function findReferences(root: unknown): { ref: unknown; pointer: string }
 /** Problems with references: not text, not local, leading nowhere, or a chain that loops. */
 export function checkReferences(root: unknown): SpecProblem[] {
   const problems: SpecProblem[] = [];
+  let tooLong = false;
   for (const { ref, pointer } of findReferences(root)) {
     if (typeof ref !== 'string') {
       problems.push({ severity: 'error', pointer, message: '`$ref` must be text such as "#/components/schemas/Pet".' });
@@ -93,6 +94,17 @@ export function checkReferences(root: unknown): SpecProblem[] {
         message: `The reference "${ref}" leads to ${target.value === null ? 'null' : `a ${Array.isArray(target.value) ? 'list' : typeof target.value}`}, not to a definition.`,
         hint: 'A `$ref` must lead to a mapping: a schema, parameter, response or other OpenAPI object.',
       });
+    } else if (target.kind === 'too-long') {
+      // Every reference into a long chain is too long; the first says it for all of them.
+      if (tooLong) continue;
+      tooLong = true;
+      const [first, second, third] = target.chain;
+      problems.push({
+        severity: 'error',
+        pointer,
+        message: `The reference "${ref}" leads through more than ${maxReferenceChain} references in a row (${first} → ${second} → ${third} → …) before a definition; the portal follows at most ${maxReferenceChain}.`,
+        hint: 'Refer to the definition itself; no real description needs a longer chain. Check the description was generated correctly.',
+      });
     } else if (target.kind === 'loop') {
       problems.push({
         severity: 'error',
@@ -108,13 +120,21 @@ export function checkReferences(root: unknown): SpecProblem[] {
 type ChainEnd =
   | { kind: 'found'; value: unknown }
   | { kind: 'missing'; ref: string }
-  | { kind: 'loop'; chain: string[] };
+  | { kind: 'loop'; chain: string[] }
+  | { kind: 'too-long'; chain: string[] };
+
+/**
+ * Most references one leads through before its definition (`A: {$ref: B}`, `B: {$ref: C}`…). Every page follows
+ * such a chain again for each reference into it: a chain of 2,000 made the check alone take 28 s.
+ */
+export const maxReferenceChain = 100;
 
 export function followChain(root: unknown, ref: string): ChainEnd {
   const seen: string[] = [];
   let current = ref;
   for (;;) {
     if (seen.includes(current)) return { kind: 'loop', chain: [...seen, current] };
+    if (seen.length >= maxReferenceChain) return { kind: 'too-long', chain: seen };
     seen.push(current);
     const target = resolvePointerRef(root, current);
     if (!target.found) return { kind: 'missing', ref: current };
