@@ -184,6 +184,27 @@ describe('description text in a twin', () => {
     expect(safe.endsWith('never closed\n```')).toBe(true);
   });
 
+  it('leaves no HTML in any twin of the hostile descriptions, for a Markdown reader to render', async () => {
+    const fixtures = path.resolve(import.meta.dirname, '../fixtures/hostile');
+    for (const file of ['openapi.yaml', '3.2/openapi.yaml']) {
+      const hostile = await loadApiModel(path.join(fixtures, file));
+      for (const r of referenceRoutes(hostile)) {
+        const html: string[] = [];
+        const visit = (node: { type: string; value?: string; children?: unknown[] }) => {
+          if (node.type === 'html') html.push(node.value ?? '');
+          for (const child of node.children ?? []) visit(child as typeof node);
+        };
+        visit(
+          unified()
+            .use(remarkParse)
+            .use(remarkGfm)
+            .parse(pageMarkdown(hostile, r, inputs)),
+        );
+        expect(html, `${file} ${r.path}`).toEqual([]);
+      }
+    }
+  });
+
   it('still places setext headings, in quotes and lists too, in text without the usual Markdown characters', () => {
     // Plain text skips the parse: these are edits that need no `<`, `[`, `#` or fence.
     expect(descriptionMarkdown('Title\n===\n\nText.', 2)).toBe('## Title\n\nText.');
