@@ -37,20 +37,29 @@ export function deepLinkKey(name: string): string {
 
 export function deepLinkMap(model: ApiModel): DeepLinkMap {
   const urls = referenceUrls(model);
-  const map: DeepLinkMap = { o: {}, r: {}, t: {}, m: {} };
+  // Maps, not plain objects: a name such as `constructor` or `__proto__` is an entry like any other (a plain
+  // object's `??=` found Object's own and left the operation out).
+  const o = new Map<string, string>();
+  const r = new Map<string, string>();
+  const t = new Map<string, string>();
+  const m = new Map<string, string>();
+  const first = (table: Map<string, string>, key: string, page: string) => {
+    if (!table.has(key)) table.set(key, page);
+  };
   for (const operation of model.operations) {
     const page = urls.operation(operation);
-    map.o[deepLinkKey(operation.operationId)] ??= page;
+    first(o, deepLinkKey(operation.operationId), page);
     if (!operation.webhook && !operation.callback && isHttpMethod(operation.method)) {
-      map.r[`${operation.method.toUpperCase()} ${operation.path}`] ??= page;
+      first(r, `${operation.method.toUpperCase()} ${operation.path}`, page);
     }
   }
-  for (const tag of model.tags) map.t[deepLinkKey(tag.name)] ??= urls.tag(tag);
+  for (const tag of model.tags) first(t, deepLinkKey(tag.name), urls.tag(tag));
   for (const schema of model.schemas) {
     const page = urls.schema(schema.name);
-    if (page) map.m[deepLinkKey(schema.name)] ??= page;
+    if (page) first(m, deepLinkKey(schema.name), page);
   }
-  return map;
+  // Object.fromEntries defines own properties, `__proto__` included, which JSON.stringify writes as keys.
+  return { o: Object.fromEntries(o), r: Object.fromEntries(r), t: Object.fromEntries(t), m: Object.fromEntries(m) };
 }
 
 /** Where a description's links in these forms point: the introduction, which takes them on with their fragment. */

@@ -116,6 +116,9 @@ export async function writeFullText(
   const routes = referenceRoutes(model);
   const of = <T extends ReferenceRoute['type']>(type: T) =>
     routes.filter((route): route is Extract<ReferenceRoute, { type: T }> => route.type === type);
+  // Each page starts from a clean block state: its twin leaves no block open (description text is written back by
+  // the Markdown library, one text at a time, and needs no definition from another: descriptionMarkdown), and the
+  // blank line and comment before it end any list, quote or paragraph the page before ended in.
   const marked = (path: string, markdown: string) => `<!-- ${inline(path)} -->\n\n${markdown.trim()}`;
   const page = async (route: ReferenceRoute) => marked(sitePath(`/${route.path}/`), await markdownOf(route));
 

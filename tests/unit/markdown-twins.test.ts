@@ -4,6 +4,9 @@
  * structure.
  */
 import path from 'node:path';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { textFilesInMemory, writeFullText } from '../../src/reference/llms-full.ts';
@@ -165,11 +168,41 @@ describe('description text in a twin', () => {
     expect(safe).not.toMatch(/<(script|img)/i);
     expect(safe).toContain('## Title &lt;img');
     expect(safe).not.toMatch(/\]\(\s*j/i);
-    expect(safe).toContain('&lt;/script>after');
+    // The HTML block reads as the text it was, its link included (as on the HTML page, where it is raw HTML).
+    expect(safe).toContain('&lt;script>x&lt;/script>\\[after]');
     expect(safe).not.toContain('javascript:alert(3)');
     expect(safe).toContain('[ok](https://example.org/)');
-    expect(safe).toContain('[Image: pixel](<https://evil.example/p.png>)');
+    expect(safe).toContain('[Image: pixel](https://evil.example/p.png)');
+    // What a Markdown reader finds in it: no HTML, and links to http(s) only.
+    const found: string[] = [];
+    const visit = (node: { type: string; url?: string; children?: unknown[] }) => {
+      if (node.type === 'html' || node.type === 'link') found.push(`${node.type} ${node.url ?? ''}`);
+      for (const child of node.children ?? []) visit(child as typeof node);
+    };
+    visit(unified().use(remarkParse).use(remarkGfm).parse(safe));
+    expect(found).toEqual(['link https://example.org/', 'link https://evil.example/p.png']);
     expect(safe.endsWith('never closed\n```')).toBe(true);
+  });
+
+  it('leaves no HTML in any twin of the hostile descriptions, for a Markdown reader to render', async () => {
+    const fixtures = path.resolve(import.meta.dirname, '../fixtures/hostile');
+    for (const file of ['openapi.yaml', '3.2/openapi.yaml']) {
+      const hostile = await loadApiModel(path.join(fixtures, file));
+      for (const r of referenceRoutes(hostile)) {
+        const html: string[] = [];
+        const visit = (node: { type: string; value?: string; children?: unknown[] }) => {
+          if (node.type === 'html') html.push(node.value ?? '');
+          for (const child of node.children ?? []) visit(child as typeof node);
+        };
+        visit(
+          unified()
+            .use(remarkParse)
+            .use(remarkGfm)
+            .parse(pageMarkdown(hostile, r, inputs)),
+        );
+        expect(html, `${file} ${r.path}`).toEqual([]);
+      }
+    }
   });
 
   it('still places setext headings, in quotes and lists too, in text without the usual Markdown characters', () => {
