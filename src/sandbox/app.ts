@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { type ApiDemoKey, type ApiModel, sandboxDemoKeys, servedOperations } from '../openapi/index.ts';
 import { type Clock, systemClock } from '../rate-limits/clock.ts';
+import type { PublicOrigin } from './answer-url.ts';
 import { identifyCaller, resolveClient, type SandboxEnv } from './callers.ts';
 import { noTrustedProxies, type TrustedProxies } from './client-address.ts';
 import { corsGate } from './cors.ts';
@@ -31,6 +32,8 @@ export interface SandboxOptions {
   onError?: (error: unknown) => void;
   /** Proxies whose X-Forwarded-For names the client (none unless given). */
   trustedProxies?: TrustedProxies;
+  /** The sandbox's public origin, for the links its answers give (Location, Link); else the request's. */
+  publicOrigin?: PublicOrigin;
   /** How many personal keys are issued (per address, in all, alive at once). */
   issuance?: IssuanceLimits;
 }
@@ -65,7 +68,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   listMethods(app, paths);
   app.use(admitCalls(store, clock, model.rateLimits?.temporaryBan));
   const issuance = options.issuance ?? defaultIssuanceLimits;
-  routeOperations(app, paths, operationHandler({ model, store, clock, keyHeader, schemas, issuance }));
+  routeOperations(
+    app,
+    paths,
+    operationHandler({ model, store, clock, keyHeader, schemas, issuance, publicOrigin: options.publicOrigin }),
+  );
   refuseOtherMethods(app, paths);
   app.notFound(errors.notFound);
   app.onError(errors.onError);

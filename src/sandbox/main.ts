@@ -112,6 +112,10 @@ const kept = storeUrl ? `data in ${new URL(storeUrl).host}` : 'in-memory data; r
 const onError = (error: unknown) => console.error(error);
 
 // The Pet Store has hand-written rules; any other description gets a sandbox made from the description itself.
+// Where the links of answers (Location, Link) point: the public address, else this machine's once listening; never
+// the Host header a client sends. Bound to every interface without SANDBOX_URL, the request's own.
+let listeningOrigin: string | undefined;
+const publicOrigin = () => publicUrl ?? listeningOrigin;
 const sandbox = hasHandwrittenRules(model) ? petStoreSandbox() : describedSandbox();
 const { app, store, statusOf, startLines, sandboxName } = sandbox;
 
@@ -124,6 +128,7 @@ function petStoreSandbox() {
       onError,
       trustedProxies,
       issuance,
+      publicOrigin,
     });
     const catalog = new Map(model.errorCodes.map((entry) => [entry.code, entry.status]));
     return {
@@ -147,6 +152,7 @@ function describedSandbox() {
     onError,
     trustedProxies,
     issuance,
+    publicOrigin,
   });
   const unrouted =
     served.unrouted.length === 0
@@ -199,6 +205,8 @@ const service = {
   },
 };
 const server = listen(service, { port, hostname }, statusOf, (listening) => {
+  if (['127.0.0.1', 'localhost', '::1'].includes(hostname))
+    listeningOrigin = `http://${hostname === '::1' ? '[::1]' : 'localhost'}:${listening}`;
   console.log(`${sandboxName} on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`);
   for (const line of startLines) console.log(line);
   if (trustedProxies.listed.length > 0) {

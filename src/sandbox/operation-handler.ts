@@ -3,10 +3,12 @@
  * checks against the spec, then the operation's handler on the caller's records. Each failure is an ApiError, and
  * nothing has changed yet.
  */
+
 import type { Context, Handler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { type ApiModel, type ApiOperation, httpDate, planAllows, startOfDay } from '../openapi/index.ts';
 import type { Clock } from '../rate-limits/clock.ts';
+import { answerUrl, type PublicOrigin } from './answer-url.ts';
 import { ApiError } from './api-error.ts';
 import { clientAddress, type SandboxEnv } from './callers.ts';
 import type { HandlerRequest, HandlerResponse } from './handlers/handler.ts';
@@ -23,6 +25,8 @@ export interface OperationContext {
   schemas: SpecSchemas;
   /** The header the API key comes in. */
   keyHeader: string;
+  /** Where the links of answers point (answer-url.ts). */
+  publicOrigin?: PublicOrigin | undefined;
   issuance: IssuanceLimits;
 }
 
@@ -35,7 +39,7 @@ export function operationHandler(context: OperationContext): (operation: ApiOper
 
   return (operation) => async (c) => {
     authorize(c, operation);
-    const url = new URL(c.req.url);
+    const url = answerUrl(c.req.url, context.publicOrigin);
     const pathParams = c.req.param();
     const incoming = {
       query: url.searchParams,

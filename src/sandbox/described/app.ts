@@ -5,6 +5,7 @@
  * (`resources.ts`), and otherwise answering the description's examples. It issues personal keys at
  * `POST /sandbox/keys` (the description does not list it), each with its own copy of the data.
  */
+
 import { isDeepStrictEqual } from 'node:util';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
@@ -25,6 +26,7 @@ import {
 } from '../../openapi/index.ts';
 import { type Clock, systemClock } from '../../rate-limits/clock.ts';
 import type { Quota } from '../../rate-limits/rate-limiter.ts';
+import { answerUrl, type PublicOrigin } from '../answer-url.ts';
 import { ApiError, dataSetFull, storeUnavailable } from '../api-error.ts';
 import { clientAddress, lookingUp, resolveClient, type SandboxEnv } from '../callers.ts';
 import { noTrustedProxies, type TrustedProxies } from '../client-address.ts';
@@ -80,6 +82,8 @@ export interface DescribedSandboxOptions {
   onError?: (error: unknown) => void;
   /** Proxies whose X-Forwarded-For names the client (none unless given). */
   trustedProxies?: TrustedProxies;
+  /** The sandbox's public origin, for the links its answers give (Location, Link); else the request's. */
+  publicOrigin?: PublicOrigin;
   /** How many personal keys are issued (per address, in all, alive at once). */
   issuance?: IssuanceLimits;
   /** The caps of each collection instance (records, bytes). */
@@ -169,7 +173,7 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
     const success = successAnswer(operation, resolver, valid);
     const template = templateFor(operation);
     return async (c) => {
-      const url = new URL(c.req.url);
+      const url = answerUrl(c.req.url, options.publicOrigin);
       const incoming: IncomingRequest = {
         query: url.searchParams,
         header: (name) => c.req.header(name),
