@@ -1,23 +1,14 @@
 /**
- * `npm run sandbox`: the local Pet Store API on http://localhost:4010 (the
- * sandbox server in the spec), or for any other description a sandbox made
- * from it (`described/`). In-memory data; it resets on restart.
- *
- * Environment: SANDBOX_PORT, else PORT (which container platforms set; default:
- * the spec's sandbox port), SANDBOX_HOST
- * (default 127.0.0.1), SANDBOX_ALLOWED_ORIGINS (comma-separated origins
- * besides this machine's, e.g. the published portal), SITE_URL (also allowed),
- * SANDBOX_STORE (redis://host:port[/db]: keep records and rate-limit counts in
- * Redis or Valkey, so several sandboxes answer as one; default: in memory),
- * PETSTORE_SPEC (another description), SANDBOX_TRUSTED_PROXIES (comma-separated addresses and CIDR ranges of the
- * load balancers in front, e.g. 127.0.0.1,10.0.0.0/8: only from those is X-Forwarded-For believed for the client's
- * address; default: none), SANDBOX_MAX_KEYS (personal keys alive at once; default 2,000). With `"tryIt": { "passThrough": true }` in the description's portal.json
+ * `npm run sandbox`: the local Pet Store API on http://localhost:4010 (the sandbox server in the spec), or for any
+ * other description a sandbox made from it (`described/`). Its settings are the environment's, listed in `usage`
+ * (`npm run sandbox -- --help`). With `"tryIt": { "passThrough": true }` in the description's portal.json
  * (PETSTORE_PORTAL names another file), it also serves the guarded pass-through to the description's own servers at
  * /proxy (src/sandbox/pass-through/).
  */
 
 import type { HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { readCommandLine } from '../command-line.ts';
 import { mcpHttpApp, mcpPath } from '../mcp/http.ts';
 import { mcpOptions } from '../mcp/options.ts';
 import {
@@ -50,6 +41,27 @@ import { createMemoryStore } from './store/memory-store.ts';
 import { petStoreDataSets } from './store/records.ts';
 import { createRedisStore } from './store/redis-store.ts';
 import type { DataSetKind, SandboxStore } from './store/sandbox-store.ts';
+
+const usage = `Usage: npm run sandbox
+
+Serves the sandbox of the description (PETSTORE_SPEC, else spec/openapi.yaml): the Pet Store's own rules, or for any
+other description one made from it, with example data that resets on restart. Its settings are environment variables:
+
+  SANDBOX_PORT             the port (else PORT, else the port of the description's sandbox server, else 4010)
+  SANDBOX_HOST             the address it listens on (default 127.0.0.1)
+  SANDBOX_URL              its public address, as the portal is built with it: the links of its answers and the
+                           only host its /mcp answers for
+  SANDBOX_ALLOWED_ORIGINS  origins besides this machine's whose pages may call it, comma-separated (SITE_URL too)
+  SANDBOX_STORE            redis://host:port[/db] to keep data and counts in Redis or Valkey (default: in memory)
+  SANDBOX_TRUSTED_PROXIES  load balancers whose X-Forwarded-For names the client: addresses and CIDR ranges
+  SANDBOX_MAX_KEYS         personal keys alive at once (default 2,000)
+
+  -h, --help  print this and exit`;
+const commandLine = readCommandLine(process.argv.slice(2), { name: 'sandbox', usage, options: {} });
+if (!commandLine.ok) {
+  (commandLine.exitCode === 0 ? console.log : console.error)(commandLine.message);
+  process.exit(commandLine.exitCode);
+}
 
 const specPath = resolveSpecPath(process.cwd());
 const model = await loadApiModel(specPath).catch((error: unknown) => {

@@ -65,6 +65,7 @@ describe.each([
   ['the static server', 'src/publishing/static-server.ts', [], '--prot', 'static-server: unknown option --prot'],
   ['spec:lint', 'src/openapi/lint-cli.ts', [], '--quiet', 'spec:lint: unknown option --quiet'],
   ['mcp', 'src/mcp/main.ts', [], '--sandbox-ur', 'mcp: unknown option --sandbox-ur'],
+  ['sandbox', 'src/sandbox/main.ts', [], '--port', 'sandbox: unknown option --port'],
 ])('%s', (_name, program, command, typo, named) => {
   it('prints its usage for --help and exits 0', () => {
     const { status, output } = run(program, [...command, '--help']);
