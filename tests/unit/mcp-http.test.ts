@@ -211,7 +211,37 @@ describe('/mcp requests', () => {
 
   it('have a body of at most 1 MiB, else 413', async () => {
     const big = JSON.stringify(toolCall(1, 'search_docs', { query: 'x'.repeat(2 * 1024 * 1024) }));
-    expect(jsonRpcError(await send('127.0.0.10', { body: big }))).toEqual({
+    // The refusal comes as soon as the length is known, and the server stops reading: the client sends the start of
+    // the body and reads the answer, instead of racing the rest of its 2 MiB against the closing connection (EPIPE).
+    const refused = await new Promise<Answer>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { ...mcpHeaders, 'Content-Length': String(Buffer.byteLength(big)) },
+          localAddress: '127.0.0.10',
+          agent: false,
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+          });
+          response.on('end', () => {
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, text });
+            request.destroy();
+          });
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+      });
+      request.write(big.slice(0, 1024));
+    });
+    expect(jsonRpcError(refused)).toEqual({
       status: 413,
       message: 'The request body is over the limit of 1048576 bytes.',
     });
