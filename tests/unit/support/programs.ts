@@ -9,10 +9,11 @@ export const buildSite = path.join(root, 'src/build/build-site.sh');
 
 /**
  * The environment without what Vitest sets for its own Vite (BASE_URL, MODE…), which would leak into a build, nor
- * VITEST*: under VITEST, `astro dev` leaves out its page-serving middleware and answers every page "Cannot GET".
+ * VITEST*: under VITEST, `astro dev` leaves out its page-serving middleware and answers every page "Cannot GET". Nor
+ * NODE_ENV, which Vitest sets to `test`: Vite then takes a build for a development one (`import.meta.env.DEV`).
  */
 function cleanEnv(): NodeJS.ProcessEnv {
-  const { BASE_URL: _base, MODE: _mode, DEV: _dev, PROD: _prod, SSR: _ssr, ...rest } = process.env;
+  const { BASE_URL: _base, MODE: _mode, DEV: _dev, PROD: _prod, SSR: _ssr, NODE_ENV: _nodeEnv, ...rest } = process.env;
   return Object.fromEntries(Object.entries(rest).filter(([name]) => !name.startsWith('VITEST')));
 }
 
