@@ -1,6 +1,6 @@
 /** The MCP server's settings for the description the site is built from, as both of its entry points read them. */
 import type { ApiModel } from '../openapi/index.ts';
-import { hostedSandboxUrl, localSandboxUrl, SandboxUrlError } from '../publishing/console-sandbox.ts';
+import { hostedSandboxUrl, localSandboxUrl, sandboxAddress } from '../publishing/console-sandbox.ts';
 import { loadPortalConfig, siteUrl } from '../publishing/portal-config.ts';
 import { twinInputs } from '../publishing/twin-inputs.ts';
 import { useSiteUrl } from '../reference/description-address.ts';
@@ -38,16 +38,5 @@ type Env = Record<string, string | undefined>;
  */
 export function stdioSandboxUrl(flag: string | undefined, env: Env = process.env): string {
   if (flag === undefined) return hostedSandboxUrl(env) ?? localSandboxUrl(env);
-  let url: URL | undefined;
-  try {
-    url = new URL(flag);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
-    throw new SandboxUrlError(
-      `--sandbox-url is ${JSON.stringify(flag)}, which is not an http(s) address: give the sandbox's address, for example http://localhost:4010.`,
-    );
-  }
-  return url.href.replace(/\/$/, '');
+  return sandboxAddress(flag, '--sandbox-url', "the sandbox's address, for example http://localhost:4010");
 }

@@ -55,6 +55,18 @@ type Env = Record<string, string | undefined>;
 export function hostedSandboxUrl(env: Env = process.env): string | undefined {
   const raw = env[sandboxUrlSetting]?.trim();
   if (!raw) return undefined;
+  return sandboxAddress(
+    raw,
+    sandboxUrlSetting,
+    "the hosted sandbox's public address, for example https://sandbox.example.org",
+  );
+}
+
+/**
+ * `raw` as a sandbox's address: an absolute http(s) URL with no query, fragment or user, without its trailing slash;
+ * else a SandboxUrlError naming the setting (`named`) and saying what to give instead (`wanted`).
+ */
+export function sandboxAddress(raw: string, named: string, wanted: string): string {
   let url: URL | undefined;
   try {
     url = new URL(raw);
@@ -62,9 +74,7 @@ export function hostedSandboxUrl(env: Env = process.env): string | undefined {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
-    throw new SandboxUrlError(
-      `${sandboxUrlSetting} is ${JSON.stringify(raw)}, which is not an http(s) address: give the hosted sandbox's public address, for example https://sandbox.example.org.`,
-    );
+    throw new SandboxUrlError(`${named} is ${JSON.stringify(raw)}, which is not an http(s) address: give ${wanted}.`);
   }
   return url.href.replace(/\/$/, '');
 }
