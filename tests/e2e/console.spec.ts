@@ -388,6 +388,8 @@ test.describe('the live console', () => {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the console has no axe violations after a 200 in the ${scheme} theme, on a 375 px screen`, async ({ page }) => {
+    // Axe over Scalar's whole modal takes about 18 s alone on 2 cores: twice that beside the other worker under load.
+    test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(urls.operation(operation('getPetDetails')));
