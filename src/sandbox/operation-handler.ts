@@ -16,7 +16,7 @@ import { handlers } from './handlers/index.ts';
 import { type IssuanceLimits, keyHandlers } from './handlers/sandbox-keys.ts';
 import { checkBody, checkParameters } from './request-checks.ts';
 import type { SpecSchemas } from './spec-schemas.ts';
-import { type SandboxStore, sharedScope } from './store/sandbox-store.ts';
+import { type SandboxStore, sharedDataLifetimeMs, sharedScope } from './store/sandbox-store.ts';
 
 export interface OperationContext {
   model: ApiModel;
@@ -85,7 +85,7 @@ export function operationHandler(context: OperationContext): (operation: ApiOper
     // The shared data set, or a personal key's own, which ends with the key.
     const caller = c.var.caller;
     const scope = caller?.scope ?? sharedScope;
-    const lifetimeMs = caller?.endsAt === undefined ? undefined : caller.endsAt - clock.now();
+    const lifetimeMs = caller?.endsAt === undefined ? sharedDataLifetimeMs : caller.endsAt - clock.now();
     // A GET only reads; anything else may change the records, atomically (see SandboxStore.update).
     return operation.method === 'get' || operation.method === 'head'
       ? store.read(scope, (records) => handler(request, { records, clock }))

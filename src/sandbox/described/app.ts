@@ -49,6 +49,7 @@ import {
   personalScope,
   type SandboxStore,
   StoreUnavailableError,
+  sharedDataLifetimeMs,
   sharedScope,
 } from '../store/sandbox-store.ts';
 import { type CollectionItems, collectionDataSets, instanceScope } from './collection-data.ts';
@@ -198,7 +199,7 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
       const id = collection.itemParameter ? pathValues[collection.itemParameter] : undefined;
       const step = { ...(id !== undefined ? { id } : {}), body, template };
       const caller = c.var.caller;
-      const lifetimeMs = caller?.endsAt === undefined ? undefined : caller.endsAt - clock.now();
+      const lifetimeMs = caller?.endsAt === undefined ? sharedDataLifetimeMs : caller.endsAt - clock.now();
       const result =
         role.kind === 'list' || role.kind === 'read'
           ? await store.read(scope, (items) => runStep(role.kind, collection, items, step))

@@ -122,5 +122,12 @@ export interface PersonalKey {
 /** The data set every demo key and keyless caller shares. */
 export const sharedScope = 'demo';
 
+/**
+ * How long a data set no key owns (the shared one, a keyless caller's) is kept after its last change. The demo keys
+ * are public, so anyone can fill it to its caps (409, 413 for everyone after); it goes back to the examples an hour
+ * after the last change that was kept, not never.
+ */
+export const sharedDataLifetimeMs = 3_600_000;
+
 /** The data set of one personal key: its own copy, made on its first change. */
 export const personalScope = (key: string) => `key:${key}`;

@@ -48,6 +48,22 @@ describe.each(stores)('the Pet Store’s shared data set (%s)', (_, openStore) =
   }, 60_000);
 });
 
+describe('the shared data set, filled by anyone with the public demo keys', () => {
+  it('goes back to the examples an hour after its last kept change, so a full one does not refuse creates for good', async () => {
+    const clock = new ManualClock();
+    const store = createMemoryStore(petStoreDataSets(), () => clock.now());
+    const sandbox = await startSandbox({ clock, store });
+    const create = (name: string) => sandbox.call({ method: 'POST', path: '/pets', body: { name, categoryId: 1 } });
+    for (let i = 0; i < recordsPerCollection - seedPets; i++) expect((await create(`P${i}`)).status).toBe(201);
+    clock.advance(59 * 60_000);
+    expect(codeOf(await create('Still full'))).toEqual([409, 'too_many_records']);
+    clock.advance(60_000);
+    expect((await create('Room again')).status).toBe(201);
+    const pets = await sandbox.call({ method: 'GET', path: '/pets?limit=100' });
+    expect((pets.body as unknown[]).length).toBe(seedPets + 1);
+  }, 60_000);
+});
+
 describe('a data set past its bytes', () => {
   it('refuses the change with 413 data_set_too_large and keeps the data as it was', async () => {
     const seedBytes = JSON.stringify(seedData()).length;
