@@ -76,12 +76,11 @@ function dropEmptyPathItems(given: Json, published: Json, container: 'paths' | '
   if (!isRecord(before) || !isRecord(after)) return;
   for (const [key, item] of Object.entries(after)) {
     if (!isRecord(item) || typeof item.$ref === 'string') continue;
-    const extra = isRecord(item.additionalOperations) ? Object.keys(item.additionalOperations).length : 0;
-    const operations = pathItemMethods.filter((m) => isRecord(item[m])).length + extra;
-    if (operations === 0 && operationCount(before[key]) > 0) delete after[key];
+    if (operationCount(item) === 0 && operationCount(before[key]) > 0) delete after[key];
   }
 }
 
+/** The operations a path item writes: its method fields and 3.2's additionalOperations. */
 function operationCount(item: unknown): number {
   if (!isRecord(item)) return 0;
   const extra = isRecord(item.additionalOperations) ? Object.keys(item.additionalOperations).length : 0;
