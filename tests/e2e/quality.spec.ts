@@ -8,7 +8,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { brokenLinks, walk } from '../support/built-site.ts';
-import { operation, urls, watchCspViolations } from './support.ts';
+import { operation, searchResultTimeout, urls, watchCspViolations } from './support.ts';
 
 /** Every HTML page of the built site, as site paths. */
 function builtPages(): string[] {
@@ -125,7 +125,7 @@ test.describe('security headers', () => {
     await page.goto('/reference/');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('dialog').getByRole('textbox', { name: 'Search' }).fill('pet');
-    await expect(page.getByRole('dialog').getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('link').first()).toBeVisible({ timeout: searchResultTimeout });
     expect(problems).toEqual([]);
   });
 });

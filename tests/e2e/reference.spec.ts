@@ -2,7 +2,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { codeSamples } from '../../src/openapi/samples.ts';
 import { OperationPage } from './pages/operation-page.ts';
-import { model, operation, urls } from './support.ts';
+import { model, operation, searchResultTimeout, urls } from './support.ts';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -224,12 +224,6 @@ test.describe('models and errors', () => {
 });
 
 /** Types as a reader would into the search box, which must already have the focus, and waits for a result. */
-/**
- * How long a search may take to show its results. Pagefind loads its index in pieces; with the other browser worker
- * running the axe crawl on two cores, results came a little after the 5 s default, already in the list.
- */
-const searchResultTimeout = 20_000;
-
 async function typeInOpenSearch(page: Page, query: string, result: RegExp): Promise<void> {
   await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Search' })).toBeFocused();
   await page.keyboard.type(query);

@@ -8,6 +8,12 @@ import { referenceUrls } from '../../src/reference/routes.ts';
 export const model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..')));
 export const urls = referenceUrls(model);
 
+/**
+ * How long a search may take to show its results. Pagefind loads its index in pieces; with the other browser worker
+ * running the axe crawl on two cores, results came a little after the 5 s default, already in the list.
+ */
+export const searchResultTimeout = 20_000;
+
 export function operation(id: string) {
   const found = model.operations.find((o) => o.operationId === id);
   if (!found) throw new Error(`no operation ${id}`);
