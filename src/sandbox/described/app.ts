@@ -52,7 +52,7 @@ import {
   sharedDataLifetimeMs,
   sharedScope,
 } from '../store/sandbox-store.ts';
-import { type CollectionItems, collectionDataSets, instanceScope } from './collection-data.ts';
+import { type CallerCollections, collectionDataSets } from './collection-data.ts';
 import { runStep } from './collection-steps.ts';
 import { authenticateChallenge, expectedCredentials, meetsSecurity, presentedCredentials } from './credentials.ts';
 import { collectionSeeds, fillPath, type SuccessAnswer, successAnswer } from './examples.ts';
@@ -78,7 +78,7 @@ export interface DescribedSandboxOptions {
   model: ApiModel;
   clock?: Clock;
   /** Opens the store on the kind of data this sandbox keeps; in this process's memory unless given. */
-  openStore?: (kind: ReturnType<typeof collectionDataSets>) => SandboxStore<CollectionItems>;
+  openStore?: (kind: ReturnType<typeof collectionDataSets>) => SandboxStore<CallerCollections>;
   allowedOrigins?: readonly string[];
   onError?: (error: unknown) => void;
   /** Proxies whose X-Forwarded-For names the client (none unless given). */
@@ -87,13 +87,13 @@ export interface DescribedSandboxOptions {
   publicOrigin?: PublicOrigin;
   /** How many personal keys are issued (per address, in all, alive at once). */
   issuance?: IssuanceLimits;
-  /** The caps of each collection instance (records, bytes). */
+  /** The caps of each caller's data (records of a collection instance, bytes of all it changed). */
   dataSetCaps?: DataSetCaps;
 }
 
 export interface DescribedSandbox {
   app: Hono<SandboxEnv>;
-  store: SandboxStore<CollectionItems>;
+  store: SandboxStore<CallerCollections>;
   /** Operations and collections served, for the start-up line. */
   served: { operations: number; collections: number; unrouted: string[] };
 }
@@ -195,15 +195,16 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
 
       const { collection } = role;
       const pathValues = c.req.param() as Record<string, string>;
-      const scope = instanceScope(c.var.caller?.scope ?? sharedScope, fillPath(collection.path, pathValues));
+      const scope = c.var.caller?.scope ?? sharedScope;
+      const instance = fillPath(collection.path, pathValues);
       const id = collection.itemParameter ? pathValues[collection.itemParameter] : undefined;
       const step = { ...(id !== undefined ? { id } : {}), body, template };
       const caller = c.var.caller;
       const lifetimeMs = caller?.endsAt === undefined ? sharedDataLifetimeMs : caller.endsAt - clock.now();
       const result =
         role.kind === 'list' || role.kind === 'read'
-          ? await store.read(scope, (items) => runStep(role.kind, collection, items, step))
-          : await store.update(scope, (items) => runStep(role.kind, collection, items, step), lifetimeMs);
+          ? await store.read(scope, (data) => runStep(role.kind, collection, data.items(instance), step))
+          : await store.update(scope, (data) => runStep(role.kind, collection, data.items(instance), step), lifetimeMs);
       const value = role.kind === 'list' ? listAnswer(success, result.value) : result.value;
       const headers: Record<string, string> = {};
       if (result.created && success.status === 201) {
@@ -359,7 +360,7 @@ function splitRoutable(operations: readonly ApiOperation[]): { routable: ApiOper
 /** Who calls: a personal key this sandbox issued, sent as any declared credential, else the client address. */
 function identifyCaller(
   model: ApiModel,
-  store: SandboxStore<CollectionItems>,
+  store: SandboxStore<CallerCollections>,
   clock: Clock,
   keyQuota: Quota,
   keylessQuota: Quota,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { isRecord } from '../../openapi/index.ts';
 import { ApiError } from '../api-error.ts';
-import type { CollectionItems } from './collection-data.ts';
+import type { Items } from './collection-data.ts';
 import { withId } from './examples.ts';
 import type { Collection, CollectionRole } from './resources.ts';
 
@@ -27,12 +27,7 @@ export interface StepResult {
   empty?: true;
 }
 
-export function runStep(
-  role: CollectionRole,
-  collection: Collection,
-  items: CollectionItems,
-  request: StepRequest,
-): StepResult {
+export function runStep(role: CollectionRole, collection: Collection, items: Items, request: StepRequest): StepResult {
   switch (role) {
     case 'list':
       return { value: items.all() };
@@ -78,7 +73,7 @@ function requireId(id: string | undefined): string {
   return id;
 }
 
-function existing(collection: Collection, items: CollectionItems, id: string | undefined): unknown {
+function existing(collection: Collection, items: Items, id: string | undefined): unknown {
   const key = requireId(id);
   if (!items.has(key)) {
     const parameter = collection.itemParameter ?? 'id';

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadApiModel } from '../../../src/openapi/index.ts';
 import { ManualClock } from '../../../src/rate-limits/clock.ts';
 import { createDescribedSandbox } from '../../../src/sandbox/described/app.ts';
+import { CollectionItems, collectionDataSets } from '../../../src/sandbox/described/collection-data.ts';
 import { createMemoryStore } from '../../../src/sandbox/store/memory-store.ts';
 import { petStoreDataSets, seedData } from '../../../src/sandbox/store/records.ts';
 import { createRedisStore } from '../../../src/sandbox/store/redis-store.ts';
@@ -112,10 +113,10 @@ describe('a collection of a sandbox made from a description', () => {
   async function start(caps: { recordsPerCollection: number; bytesPerDataSet: number }) {
     const model = await loadApiModel(fixture);
     const { app } = createDescribedSandbox({ model, clock: new ManualClock(), dataSetCaps: caps });
-    return async (method: string, url: string, body?: unknown) => {
+    return async (method: string, url: string, body?: unknown, headers: Record<string, string> = key) => {
       const response = await app.request(`http://localhost:4010${url}`, {
         method,
-        headers: key,
+        headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -140,5 +141,52 @@ describe('a collection of a sandbox made from a description', () => {
     }
     expect(reply.status).toBe(413);
     expect(reply.body).toMatchObject({ status: 413, code: 'data_set_too_large' });
+  });
+
+  it('keeps the bytes of all a caller changed, however many collection instances it writes to', async () => {
+    // Each bench's drawers are an instance of their own: a data set per instance let one key fill the store.
+    const bytesPerDataSet = 2_000;
+    const call = await start({ recordsPerCollection: 500, bytesPerDataSet });
+    const bearer = { Authorization: 'Bearer anything', 'Content-Type': 'application/json' };
+    let bench = 0;
+    let reply = await call('POST', `/benches/b${bench}/drawers`, { label: 'top' }, bearer);
+    while (reply.status === 201 && bench < 1_000) {
+      reply = await call('POST', `/benches/b${++bench}/drawers`, { label: 'top' }, bearer);
+    }
+    expect(reply.status).toBe(413);
+    expect(reply.body).toMatchObject({ status: 413, code: 'data_set_too_large' });
+    // Full at about what fits in the cap (a drawer and its bench's path are some 50 bytes), not a thousand benches.
+    expect(bench).toBeGreaterThan(10);
+    expect(bench).toBeLessThan(bytesPerDataSet / 20);
+    const first = await call('GET', '/benches/b0/drawers', undefined, { Authorization: 'Basic YTpi' });
+    expect(first.body).toEqual([expect.objectContaining({ label: 'top' })]);
+    expect((await call('GET', `/benches/b${bench}/drawers`, undefined, { Authorization: 'Basic YTpi' })).body).toEqual(
+      [],
+    );
+  });
+
+  it('counts what a caller changed, not the examples it started from', () => {
+    // Fifty seeded items of 1 KB each, over a 4 KB cap: one create, one replace and one delete still fit.
+    const seed = new CollectionItems(
+      Array.from({ length: 50 }, (_, i) => [String(i + 1), { note: 'x'.repeat(1_000) }]),
+    );
+    const kind = collectionDataSets(() => seed, { recordsPerCollection: 500, bytesPerDataSet: 4_096 });
+    const data = kind.copy(kind.seed('demo'));
+    const items = data.items('/notes');
+    items.set(String(items.takeId()), { note: 'new' });
+    items.set('2', { note: 'replaced' });
+    items.delete('3');
+    expect(() => kind.checkCaps?.(data)).not.toThrow();
+    const kept = kind.decode(kind.encode(data)).items('/notes');
+    expect(kept.size).toBe(50);
+    expect(kept.all().slice(0, 3)).toEqual([
+      { note: 'x'.repeat(1_000) },
+      { note: 'replaced' },
+      { note: 'x'.repeat(1_000) },
+    ]);
+    expect(kept.get('51')).toEqual({ note: 'new' });
+    expect(kept.has('3')).toBe(false);
+    // The seed itself is never changed: another caller still reads it whole.
+    expect(kind.seed('key:other').items('/notes').size).toBe(50);
   });
 });
