@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiDemoKey } from '../openapi/index.ts';
 import type { Clock } from '../rate-limits/clock.ts';
 import type { Quota } from '../rate-limits/rate-limiter.ts';
-import { resolveClientAddress, type TrustedProxies } from './client-address.ts';
+import { countedAs, resolveClientAddress, type TrustedProxies } from './client-address.ts';
 import { personalKeyPrefix } from './handlers/sandbox-keys.ts';
 import { personalScope, type SandboxStore, StoreUnavailableError, sharedScope } from './store/sandbox-store.ts';
 
@@ -108,10 +108,13 @@ export function resolveClient(trusted: TrustedProxies): MiddlewareHandler<Sandbo
   };
 }
 
-/** The client's address, as the first gate resolved it; the connection's own where no gate ran. */
+/**
+ * The client's address, as the first gate resolved it (the connection's own where no gate ran), as the limits count
+ * it: an IPv6 client by its /64 network (`countedAs`).
+ */
 export function clientAddress(c: Context): string {
   const resolved: unknown = c.get('clientAddress');
-  return typeof resolved === 'string' ? resolved : (socketAddress(c) ?? 'unknown');
+  return countedAs(typeof resolved === 'string' ? resolved : (socketAddress(c) ?? 'unknown'));
 }
 
 function socketAddress(c: Context): string | undefined {

@@ -71,3 +71,28 @@ export function resolveClientAddress(
 function unmapped(address: string): string {
   return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 }
+
+/**
+ * What the limits count a client as: its IPv4 address, or its IPv6 address's /64 network (`2001:db8:0:1::/64`). A
+ * subscriber is given at least a /64 and may send from any of its 2^64 addresses: counted by address, one client
+ * could step past every per-address limit (keys issued, rate limits, bans) by changing its interface id.
+ */
+export function countedAs(address: string): string {
+  const groups = ipv6Groups(address);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}
+
+/** The eight 16-bit groups of an IPv6 address, as lower-case hex without leading zeros; undefined for anything else. */
+function ipv6Groups(address: string): string[] | undefined {
+  const plain = address.replace(/%.*$/, '');
+  if (isIP(plain) !== 6) return undefined;
+  // A trailing dotted IPv4 part (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) is two groups.
+  const text = plain.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+    [((+a << 8) | +b).toString(16), ((+c << 8) | +d).toString(16)].join(':'),
+  );
+  const [head = '', tail] = text.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16).toString(16));
+}

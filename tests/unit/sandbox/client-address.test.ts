@@ -4,7 +4,7 @@
  * runs it behind the shipped HAProxy.)
  */
 import { describe, expect, it } from 'vitest';
-import { parseTrustedProxies, resolveClientAddress } from '../../../src/sandbox/client-address.ts';
+import { countedAs, parseTrustedProxies, resolveClientAddress } from '../../../src/sandbox/client-address.ts';
 
 const trusted = parseTrustedProxies('127.0.0.1, 10.0.0.0/8,fd00::/8');
 
@@ -29,5 +29,16 @@ describe('the client address', () => {
       'SANDBOX_TRUSTED_PROXIES: "10.0.0.0/33" is not an IP address or CIDR range (e.g. 127.0.0.1, 10.0.0.0/8, fd00::/8).',
     );
     expect(() => parseTrustedProxies('haproxy')).toThrow(/"haproxy" is not an IP address/);
+  });
+
+  it('is counted by its /64 network when it is IPv6, since one subscriber holds every address in it', () => {
+    expect(countedAs('2001:db8:0:1::7')).toBe('2001:db8:0:1::/64');
+    expect(countedAs('2001:0DB8:0000:0001:abcd:ef01:2345:6789')).toBe('2001:db8:0:1::/64');
+    expect(countedAs('2001:db8:0:1:ffff::1%eth0')).toBe('2001:db8:0:1::/64');
+    expect(countedAs('2001:db8:0:2::7')).toBe('2001:db8:0:2::/64');
+    expect(countedAs('::1')).toBe('0:0:0:0::/64');
+    expect(countedAs('64:ff9b::198.51.100.7')).toBe('64:ff9b:0:0::/64');
+    expect(countedAs('198.51.100.7')).toBe('198.51.100.7');
+    expect(countedAs('unknown')).toBe('unknown');
   });
 });

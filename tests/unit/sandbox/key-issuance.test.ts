@@ -56,6 +56,16 @@ describe.each(stores)('issuing personal keys (%s)', (_, openStore) => {
     expect((await issueFrom(sandbox, '198.51.100.8', keys.enterprise)).status).toBe(201);
   });
 
+  it('counts an IPv6 client by its /64 network, so stepping through its addresses gets no more keys', async () => {
+    const sandbox = await start();
+    const { perMinute } = defaultIssuanceLimits.perAddress;
+    for (let i = 1; i <= perMinute; i++) {
+      expect((await issueFrom(sandbox, `2001:db8:0:7::${i.toString(16)}`)).status).toBe(201);
+    }
+    expect(codeOf(await issueFrom(sandbox, '2001:db8:0:7:ab:cd:ef:1'))).toEqual([429, 'rate_limited']);
+    expect((await issueFrom(sandbox, '2001:db8:0:8::1')).status).toBe(201);
+  });
+
   it('issues at most so many keys a minute in all, from any number of addresses', async () => {
     const sandbox = await start({ ...defaultIssuanceLimits, overall: { perMinute: 3, perDay: 100 } });
     for (const host of [1, 2, 3]) expect((await issueFrom(sandbox, `203.0.113.${host}`)).status).toBe(201);
