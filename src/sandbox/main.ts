@@ -6,6 +6,7 @@
  * /proxy (src/sandbox/pass-through/).
  */
 
+import { isIPv6 } from 'node:net';
 import type { HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { readCommandLine } from '../command-line.ts';
@@ -125,7 +126,7 @@ const onError = (error: unknown) => console.error(error);
 
 // The Pet Store has hand-written rules; any other description gets a sandbox made from the description itself.
 // Where the links of answers (Location, Link) point: the public address, else this machine's once listening; never
-// the Host header a client sends. Bound to every interface without SANDBOX_URL, the request's own.
+// the Host header a client sends. Bound to every interface without SANDBOX_URL, the request's own (said at start).
 let listeningOrigin: string | undefined;
 const publicOrigin = () => publicUrl ?? listeningOrigin;
 const sandbox = hasHandwrittenRules(model) ? petStoreSandbox() : describedSandbox();
@@ -217,9 +218,16 @@ const service = {
   },
 };
 const server = listen(service, { port, hostname }, statusOf, (listening) => {
+  const everyInterface = hostname === '0.0.0.0' || hostname === '::';
   if (['127.0.0.1', 'localhost', '::1'].includes(hostname))
     listeningOrigin = `http://${hostname === '::1' ? '[::1]' : 'localhost'}:${listening}`;
+  else if (!everyInterface) listeningOrigin = `http://${isIPv6(hostname) ? `[${hostname}]` : hostname}:${listening}`;
   console.log(`${sandboxName} on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`);
+  if (everyInterface && !publicUrl) {
+    console.warn(
+      `Listening on every interface without SANDBOX_URL: the links in answers (Location, Link) name the host each request gives. Set SANDBOX_URL to this sandbox's public address.`,
+    );
+  }
   for (const line of startLines) console.log(line);
   if (trustedProxies.listed.length > 0) {
     console.log(`Client addresses from X-Forwarded-For of ${trustedProxies.listed.join(', ')} only`);
@@ -228,7 +236,7 @@ const server = listen(service, { port, hostname }, statusOf, (listening) => {
     const bases = passThroughBases(model);
     console.log(`Pass-through at ${passThroughPath}/<url> to ${bases.length > 0 ? bases.join(', ') : 'no server'}`);
   }
-  const self = `http://${hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname}:${listening}`;
+  const self = `http://${everyInterface ? '127.0.0.1' : isIPv6(hostname) ? `[${hostname}]` : hostname}:${listening}`;
   mcpOptions(model, specPath, self).then(
     (options) => {
       mcp = mcpHttpApp({
