@@ -6,11 +6,14 @@
 import path from 'node:path';
 import { readCommandLine } from '../command-line.ts';
 import { BesideFileError } from '../publishing/beside-files.ts';
+import { guideOutline } from '../publishing/guide-outline.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
-import { SiteConfigError } from '../publishing/site-config.ts';
+import { siteBrand } from '../publishing/site-brand.ts';
+import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
 import { ownIcon } from '../publishing/site-icon.ts';
 import { hiddenCount, operationCount } from './counts.ts';
 import { loadApiModel, resolveSpecPath, strictFromEnv } from './load-spec.ts';
+import type { ApiModel } from './model.ts';
 import { defaultParseLimits } from './parse-source.ts';
 import { formatProblems, SpecError } from './spec-problem.ts';
 
@@ -54,14 +57,29 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
     console.error(formatProblems(shown, error.problems, 'check'));
     process.exitCode = 1;
   }
-  // The files the build reads beside the description: its site config and its icon, each problem a line at its place.
-  for (const check of [() => loadPortalConfig(file), () => ownIcon(file)]) {
+  // The files the build reads beside the description: its site config, its icon and logo, the guides the config
+  // names; each problem a line at its place.
+  for (const check of [() => loadPortalConfig(file), () => ownIcon(file), () => checkBrandAndGuides(file)]) {
     try {
-      check();
+      await check();
     } catch (error) {
       if (!(error instanceof SiteConfigError || error instanceof BesideFileError)) throw error;
       console.error(error.message);
       process.exitCode = 1;
     }
   }
+}
+
+/** What the site config asks of the description: a logo that can be shown, guides that exist and can ship. */
+async function checkBrandAndGuides(file: string): Promise<void> {
+  let config: SiteConfig;
+  let model: ApiModel;
+  try {
+    config = loadPortalConfig(file);
+    model = await loadApiModel(file);
+  } catch {
+    return; // Reported above.
+  }
+  for (const warning of siteBrand(model, config, file).warnings) console.warn(warning);
+  guideOutline(model, config);
 }
