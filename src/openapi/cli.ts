@@ -59,7 +59,12 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
   }
   // The files the build reads beside the description: its site config, its icon and logo, the guides the config
   // names; each problem a line at its place.
-  for (const check of [() => loadPortalConfig(file), () => ownIcon(file), () => checkBrandAndGuides(file)]) {
+  for (const check of [
+    () => loadPortalConfig(file),
+    () => ownIcon(file),
+    () => checkLogo(file),
+    () => checkGuides(file),
+  ]) {
     try {
       await check();
     } catch (error) {
@@ -70,16 +75,23 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
   }
 }
 
-/** What the site config asks of the description: a logo that can be shown, guides that exist and can ship. */
-async function checkBrandAndGuides(file: string): Promise<void> {
-  let config: SiteConfig;
-  let model: ApiModel;
+/** The site config and model for the checks of what one asks of the other; undefined when either was reported. */
+async function configAndModel(file: string): Promise<{ config: SiteConfig; model: ApiModel } | undefined> {
   try {
-    config = loadPortalConfig(file);
-    model = await loadApiModel(file);
+    return { config: loadPortalConfig(file), model: await loadApiModel(file) };
   } catch {
-    return; // Reported above.
+    return undefined; // Reported above.
   }
-  for (const warning of siteBrand(model, config, file).warnings) console.warn(warning);
-  guideOutline(model, config);
+}
+
+/** A logo the site can show (portal.json's or x-logo's); a remote x-logo is a warning. */
+async function checkLogo(file: string): Promise<void> {
+  const both = await configAndModel(file);
+  if (both) for (const warning of siteBrand(both.model, both.config, file).warnings) console.warn(warning);
+}
+
+/** Guides portal.json names that exist and, when included, can ship. */
+async function checkGuides(file: string): Promise<void> {
+  const both = await configAndModel(file);
+  if (both) guideOutline(both.model, both.config);
 }

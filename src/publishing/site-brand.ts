@@ -114,7 +114,9 @@ function publishedLogo(source: LogoSource, root: string | undefined): string {
   const extension = path.extname(source.file).slice(1).toLowerCase();
   if (extension === 'svg') {
     const [problem] = svgProblems(bytes.toString('utf8'));
-    if (problem) throw new BesideFileError(source.file, problem.message, problem.line);
+    // svg-check.ts words its reasons for the icon; they hold for a logo word for word.
+    const reason = problem?.message.replaceAll('an icon', 'a logo').replaceAll('icon', 'logo');
+    if (problem && reason) throw new BesideFileError(source.file, reason, problem.line);
   } else {
     const isImage = signatures[extension === 'jpeg' ? 'jpg' : extension];
     if (!isImage) throw new BesideFileError(source.file, `a logo must be an image file, not .${extension}.`);

@@ -20,6 +20,7 @@ import { guideOutline } from '../../src/publishing/guide-outline.ts';
 import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
 import { siteBrand } from '../../src/publishing/site-brand.ts';
 import { defineSiteConfig } from '../../src/publishing/site-config.ts';
+import { run } from './support/programs.ts';
 
 let dir: string;
 let spec: string;
@@ -196,7 +197,9 @@ describe('the logo', () => {
       path.join(dir, 'spec', 'logo.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg">\n<script>alert(1)</script>\n</svg>\n',
     );
-    await expect(brandOf({ logo: 'logo.svg' })).rejects.toThrow(/logo\.svg:2: <script> is not allowed/);
+    await expect(brandOf({ logo: 'logo.svg' })).rejects.toThrow(
+      /logo\.svg:2: <script> is not allowed in the site's logo/,
+    );
   });
 
   it('is refused when a file named .png is no PNG', async () => {
@@ -244,5 +247,23 @@ describe('the guides portal.json chooses', () => {
     expect(await outlineOf({})).toContain('guides/versioning');
     expect(await outlineOf({ exclude: ['versioning'] })).not.toContain('guides/versioning');
     expect(await outlineOf({ include: ['versioning'] })).toEqual(['guides/versioning']);
+  });
+});
+
+describe('npm run spec:check', () => {
+  it('checks the logo and the guides portal.json names, each a line at its place, and exits 1', () => {
+    writeFileSync(
+      path.join(dir, 'spec', 'portal.json'),
+      '{\n  "logo": "logo.svg",\n  "guides": { "exclude": ["versoning"] }\n}\n',
+    );
+    writeFileSync(
+      path.join(dir, 'spec', 'logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg">\n<script>x</script></svg>',
+    );
+    const { status, output } = run('src/openapi/cli.ts', [spec]);
+    expect(status).toBe(1);
+    expect(output).toContain(`${path.join(dir, 'spec', 'logo.svg')}:2: <script> is not allowed in the site's logo`);
+    expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: guides.exclude.0: "versoning" is not one`);
+    expect(output).not.toMatch(/\n\s+at /);
   });
 });
