@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ApiModel, readXLogo } from '../openapi/index.ts';
 import { accentStylesheet, accentThemes } from './accent-colors.ts';
-import { BesideFileError, readBesideFile } from './beside-files.ts';
+import { BesideFileError, readBesideFile, shownPath } from './beside-files.ts';
 import { portalConfigPath } from './portal-config.ts';
 import type { SiteConfig } from './site-config.ts';
 import { svgProblems } from './svg-check.ts';
@@ -38,6 +38,8 @@ export interface SiteBrand {
 interface LogoSource {
   file: string;
   folder: string;
+  /** Named by the description's x-logo (another tool's extension): a file that is not there is a warning. */
+  fromDescription?: boolean;
 }
 
 /** The stylesheet of the site's own links and banner, from the project's root. */
@@ -48,22 +50,18 @@ const brandFolder = path.join('.astro', 'brand');
 
 /**
  * The brand of the description at `specPath` with its site config, its files written into the project at `root`
- * (under `.astro/brand/`); without `root`, only checked (`npm run spec:check`). A logo that cannot be shown for what it is (outside its
- * folder, not a regular file, too large, an SVG that is not plain drawing, not the image its name says) is a
- * BesideFileError, one located line.
+ * (under `.astro/brand/`); without `root`, only checked (`npm run spec:check`). A logo that cannot be shown for
+ * what it is (outside its folder, not a regular file, too large, an SVG that is not plain drawing, not the image its
+ * name says) is a BesideFileError, one located line.
  */
 export function siteBrand(model: ApiModel, config: SiteConfig, specPath: string, root?: string): SiteBrand {
   const title = config.title ?? model.info.title;
   const warnings: string[] = [];
-  const sources = logoSources(model, config, specPath, warnings);
   const brand: SiteBrand = { title, customCss: [], warnings };
-  if (sources) {
-    const [light, dark] = [sources.light, sources.dark].map((source) => publishedLogo(source, root));
-    brand.logo =
-      light === dark
-        ? { src: light as string, alt: title }
-        : { light: light as string, dark: dark as string, alt: title };
-  }
+  const sources = logoSources(model, config, specPath, warnings);
+  const light = sources && publishedLogo(sources.light, root, warnings);
+  const dark = sources && (sources.dark === sources.light ? light : publishedLogo(sources.dark, root, warnings));
+  if (light && dark) brand.logo = light === dark ? { src: light, alt: title } : { light, dark, alt: title };
   // The links' and banner's styles only where there are some: other sites' pages carry none of them.
   if (config.navLinks.length > 0 || config.footer.length > 0 || config.banner) brand.customCss.push(brandStyles);
   if (config.accentColor)
@@ -87,15 +85,29 @@ function logoSources(
   }
   const url = readXLogo(model.source.info);
   if (url === undefined) return undefined;
+  const keepBeside = `Keep the logo beside the description (x-logo's url: "logo.svg"), or name it in portal.json's logo.`;
   if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) {
-    warnings.push(
-      `info.x-logo: ${url} is not shown: the site loads no images from other addresses. Keep the logo beside the description (x-logo's url: "logo.svg"), or name it in portal.json's logo.`,
-    );
+    warnings.push(`info.x-logo: ${url} is not shown: the site loads no images from other addresses. ${keepBeside}`);
+    return undefined;
+  }
+  // `/images/logo.png` is a path on the site Redoc was served from, not a file of this machine.
+  if (url.startsWith('/')) {
+    warnings.push(`info.x-logo: ${url} is not shown: it is a path on a web site, not a file. ${keepBeside}`);
     return undefined;
   }
   const folder = path.dirname(specPath);
-  const source = { file: path.resolve(folder, decodeURI(url.split(/[?#]/)[0] ?? url)), folder };
+  const source = { file: path.resolve(folder, fileOfUrl(url)), folder, fromDescription: true };
   return { light: source, dark: source };
+}
+
+/** A relative URL's file path: without query or fragment, percent-escapes decoded where they are valid. */
+function fileOfUrl(url: string): string {
+  const file = url.split(/[?#]/)[0] ?? url;
+  try {
+    return decodeURI(file);
+  } catch {
+    return file;
+  }
 }
 
 /** Signatures of the raster images a logo may be, so that a file named `.png` is one. */
@@ -107,9 +119,16 @@ const signatures: Record<string, (bytes: Buffer) => boolean> = {
   avif: (b) => b.subarray(4, 8).toString('latin1') === 'ftyp',
 };
 
-/** A logo file read and checked, then written under `.astro/brand/` by its hash: the path Starlight imports. */
-function publishedLogo(source: LogoSource, root: string | undefined): string {
+/**
+ * A logo file read and checked, then written under `.astro/brand/` by its hash: the path Starlight imports. An
+ * x-logo file that is not there is a warning and no logo.
+ */
+function publishedLogo(source: LogoSource, root: string | undefined, warnings: string[]): string | undefined {
   const bytes = readBesideFile(source.file, { within: [source.folder], maxBytes: maxLogoBytes });
+  if (bytes === undefined && source.fromDescription) {
+    warnings.push(`info.x-logo: ${shownPath(source.file)} does not exist; the site has no logo.`);
+    return undefined;
+  }
   if (bytes === undefined) throw new BesideFileError(source.file, 'the logo file does not exist.');
   const extension = path.extname(source.file).slice(1).toLowerCase();
   if (extension === 'svg') {

@@ -224,6 +224,26 @@ describe('the logo', () => {
   });
 });
 
+describe('an x-logo that names no file here', () => {
+  it.each([
+    ['a file that is not there', 'missing.svg', /missing\.svg does not exist; the site has no logo\./],
+    ['a path on the web site Redoc was served from', '/images/logo.png', /is a path on a web site, not a file/],
+  ])('is a warning and no logo: %s', async (_, url, warning) => {
+    writeFileSync(spec, tinySpec(`  x-logo:\n    url: ${url}\n`));
+    const brand = siteBrand(await loadApiModel(spec), loadPortalConfig(spec, {}), spec);
+    expect(brand.logo).toBeUndefined();
+    expect(brand.warnings).toEqual([expect.stringMatching(warning)]);
+  });
+
+  it('is an error when portal.json names it: the docs team asked for that file', async () => {
+    writeFileSync(path.join(dir, 'spec', 'portal.json'), '{ "logo": "missing.svg" }');
+    const model = await loadApiModel(spec);
+    expect(() => siteBrand(model, loadPortalConfig(spec, {}), spec)).toThrow(
+      /missing\.svg: the logo file does not exist\./,
+    );
+  });
+});
+
 describe('the guides portal.json chooses', () => {
   const outlineOf = async (portal: object) => {
     writeFileSync(path.join(dir, 'spec', 'portal.json'), `{\n  "guides": ${JSON.stringify(portal)}\n}\n`);
