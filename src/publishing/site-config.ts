@@ -99,7 +99,10 @@ export const siteConfigSchema = z
      * WCAG AA (4.5:1) in either theme.
      */
     accentColor: z.string().regex(hexColor, 'must be a CSS hex colour such as #0b5fff').optional(),
-    /** Links in the header (in the menu on a phone): `[{ "label": "Dashboard", "href": "https://app.example.org/" }]`. */
+    /**
+     * Links in the header (below 72rem, in the sidebar; the menu on a phone):
+     * `[{ "label": "Dashboard", "href": "https://app.example.org/" }]`.
+     */
     navLinks: z.array(link).max(6, 'at most 6 links fit in a header').default([]),
     /** A notice above every page, which a reader may dismiss: `{ "text": "v2 is out", "href": "/changelog/" }`. Plain text. */
     banner: z
