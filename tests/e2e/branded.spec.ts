@@ -80,6 +80,17 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
+test.describe('on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('the sidebar lists the site’s links, where the header has no room for them', async ({ page }) => {
+    await page.goto(`${site().baseUrl}${operationPage}`);
+    const links = page.getByRole('navigation', { name: 'Site links' });
+    await expect(links).toHaveCount(1);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
