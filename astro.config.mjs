@@ -129,6 +129,11 @@ export default defineConfig({
         MobileMenuToggle: './src/components/starlight/MobileMenuToggle.astro',
         PageSidebar: './src/components/starlight/PageSidebar.astro',
         MobileTableOfContents: './src/components/starlight/MobileTableOfContents.astro',
+        // portal.json's logo, links and banner (src/publishing/site-brand.ts); without them, Starlight's own.
+        SiteTitle: './src/components/starlight/SiteTitle.astro',
+        SocialIcons: './src/components/starlight/SocialIcons.astro',
+        Banner: './src/components/starlight/Banner.astro',
+        Footer: './src/components/starlight/Footer.astro',
       },
       // Scripts in every page's head (own-inline-scripts.ts), which the CSP allows by hash: that the page says,
       // before the first paint, that scripts run, so controls that need them (Try it, Copy) are laid out from the

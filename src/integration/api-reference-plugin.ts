@@ -35,6 +35,7 @@ import {
 } from '../publishing/console-sandbox.ts';
 import { guideOutline, guidesFolderIn } from '../publishing/guide-outline.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
+import { siteBrand } from '../publishing/site-brand.ts';
 import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
 import { ownIcon } from '../publishing/site-icon.ts';
 import { siteSidebar } from '../publishing/site-sidebar.ts';
@@ -97,6 +98,9 @@ export function apiReferencePlugin(): StarlightPlugin {
           ownIcon(file);
           // The guides this site ships, the docs team's among them: a team guide that cannot be read is named here.
           const guides = guideOutline(model, loadPortalConfig(file), guidesFolderIn(root));
+          // Its title, logo and accent colour (portal.json); a logo that cannot be shown is refused here.
+          const brand = siteBrand(model, loadPortalConfig(file), file, root);
+          for (const warning of brand.warnings) logger.warn(warning);
           const others = model.files?.slice(1) ?? [];
           loaded.files = [file, ...others];
           loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
@@ -145,19 +149,21 @@ export function apiReferencePlugin(): StarlightPlugin {
             );
           }
           updateConfig({
-            // The site is named after the API it documents: its header and every page's <title>.
-            title: model.info.title,
+            // The site is named after the API it documents (or as portal.json says): its header and every <title>.
+            title: brand.title,
+            ...(brand.logo && { logo: brand.logo }),
             // Every page's meta description: the description's own summary, else a sentence about it.
             description: model.info.summary ?? `Reference, live console and guides for ${model.info.title}.`,
             sidebar: [...siteSidebar(guides), ...referenceSidebar(model)],
-            customCss: [...(config.customCss ?? []), highlightStylesheetId],
+            customCss: [...(config.customCss ?? []), highlightStylesheetId, ...brand.customCss],
             head: [...(config.head ?? []), ...discoveryLinks(model.info.title, astroConfig.base, hasReleases(file))],
           });
         } catch (error) {
           if (
             error instanceof SandboxUrlError ||
             error instanceof VersionSettingError ||
-            error instanceof BesideFileError
+            error instanceof BesideFileError ||
+            error instanceof SiteConfigError
           ) {
             writeSync(2, `${error.message}\n`);
             process.exit(1);

@@ -6,11 +6,14 @@
 import path from 'node:path';
 import { readCommandLine } from '../command-line.ts';
 import { BesideFileError } from '../publishing/beside-files.ts';
+import { guideOutline } from '../publishing/guide-outline.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
-import { SiteConfigError } from '../publishing/site-config.ts';
+import { siteBrand } from '../publishing/site-brand.ts';
+import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
 import { ownIcon } from '../publishing/site-icon.ts';
 import { hiddenCount, operationCount } from './counts.ts';
 import { loadApiModel, resolveSpecPath, strictFromEnv } from './load-spec.ts';
+import type { ApiModel } from './model.ts';
 import { defaultParseLimits } from './parse-source.ts';
 import { formatProblems, SpecError } from './spec-problem.ts';
 
@@ -54,14 +57,41 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
     console.error(formatProblems(shown, error.problems, 'check'));
     process.exitCode = 1;
   }
-  // The files the build reads beside the description: its site config and its icon, each problem a line at its place.
-  for (const check of [() => loadPortalConfig(file), () => ownIcon(file)]) {
+  // The files the build reads beside the description: its site config, its icon and logo, the guides the config
+  // names; each problem a line at its place.
+  for (const check of [
+    () => loadPortalConfig(file),
+    () => ownIcon(file),
+    () => checkLogo(file),
+    () => checkGuides(file),
+  ]) {
     try {
-      check();
+      await check();
     } catch (error) {
       if (!(error instanceof SiteConfigError || error instanceof BesideFileError)) throw error;
       console.error(error.message);
       process.exitCode = 1;
     }
   }
+}
+
+/** The site config and model for the checks of what one asks of the other; undefined when either was reported. */
+async function configAndModel(file: string): Promise<{ config: SiteConfig; model: ApiModel } | undefined> {
+  try {
+    return { config: loadPortalConfig(file), model: await loadApiModel(file) };
+  } catch {
+    return undefined; // Reported above.
+  }
+}
+
+/** A logo the site can show (portal.json's or x-logo's); a remote x-logo is a warning. */
+async function checkLogo(file: string): Promise<void> {
+  const both = await configAndModel(file);
+  if (both) for (const warning of siteBrand(both.model, both.config, file).warnings) console.warn(warning);
+}
+
+/** Guides portal.json names that exist and, when included, can ship. */
+async function checkGuides(file: string): Promise<void> {
+  const both = await configAndModel(file);
+  if (both) guideOutline(both.model, both.config);
 }

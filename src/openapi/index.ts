@@ -10,6 +10,7 @@ export { isolateBidi, withoutControlCharacters } from './control-characters.ts';
 export { countOf, hiddenCount, operationCount } from './counts.ts';
 export { deprecationMarkers, isDeprecated, readDeprecation } from './deprecation.ts';
 export { type ExampleRequest, exampleRequest } from './example-request.ts';
+export { readXLogo } from './extensions/x-logo.ts';
 export { type PublishedDocument, withoutHidden } from './hidden.ts';
 export { type JoinedDescription, readJoinedDescription } from './joined-description.ts';
 export { escapeSegment, fromPointer, getAtPointer, isRecord, toPointer } from './json-pointer.ts';

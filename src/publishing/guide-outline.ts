@@ -22,7 +22,9 @@ import type { ApiModel } from '../openapi/index.ts';
 import { twinOf } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
 import { BesideFileError, readBesideText } from './beside-files.ts';
-import { type GuideFact, guideShips } from './guide-requirements.ts';
+import { guideChosen, unknownGuides, unshippableGuide } from './guide-choice.ts';
+import { type GuideFact, guideShips, missingFact } from './guide-requirements.ts';
+import { configProblems } from './portal-config.ts';
 import type { SiteConfig } from './site-config.ts';
 
 /** Where the site's guides are written (`src/content/docs/guides/`), from code run as it is written. */
@@ -82,12 +84,20 @@ export function guideOutline(model: ApiModel, config: SiteConfig, folder = guide
   const team = teamGuidesFolder(model);
   const teamFiles = team ? guideFiles(team) : [];
   const replaced = new Set(teamFiles.map(slugOf));
-  const read = [
-    ...guideFiles(folder)
-      .filter((name) => !replaced.has(slugOf(name)))
-      .map((name) => readGuide(path.join(folder, name))),
-    ...teamFiles.map((name) => readGuide(path.join(team ?? '', name), team)),
-  ];
+  const ours = guideFiles(folder).map(slugOf);
+  const unknown = unknownGuides(config, ours);
+  if (unknown.length > 0) throw configProblems(config, unknown);
+  const own = guideFiles(folder)
+    .filter((name) => !replaced.has(slugOf(name)) && guideChosen(config, slugOf(name)))
+    .map((name) => readGuide(path.join(folder, name)));
+  // A guide portal.json includes by name must ship: one its site lacks the facts for is named, not dropped.
+  const unshippable = own.flatMap((guide) => {
+    const missing = missingFact(model, config, guide.requires);
+    const problem = missing && unshippableGuide(config, guide.outline.id.replace(/^guides\//, ''), missing);
+    return problem ? [problem] : [];
+  });
+  if (unshippable.length > 0) throw configProblems(config, unshippable);
+  const read = [...own, ...teamFiles.map((name) => readGuide(path.join(team ?? '', name), team))];
   return read
     .filter((guide) => guideShips(model, config, guide.requires))
     .sort((a, b) => a.order - b.order || collator.compare(a.outline.id, b.outline.id))

@@ -32,4 +32,11 @@ export function siteMeets(model: ApiModel, config: SiteConfig, fact: GuideFact):
 
 /** Whether a guide whose frontmatter says `requires` ships on this site. */
 export const guideShips = (model: ApiModel, config: SiteConfig, requires: readonly GuideFact[] | undefined): boolean =>
-  (requires ?? []).every((fact) => siteMeets(model, config, fact));
+  missingFact(model, config, requires) === undefined;
+
+/** The first of a guide's `requires` this site lacks; undefined when it has them all. */
+export const missingFact = (
+  model: ApiModel,
+  config: SiteConfig,
+  requires: readonly GuideFact[] | undefined,
+): GuideFact | undefined => (requires ?? []).find((fact) => !siteMeets(model, config, fact));

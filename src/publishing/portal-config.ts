@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { jsonLocator, toPointer } from '../openapi/index.ts';
 import { BesideFileError, readBesideText, shownPath } from './beside-files.ts';
-import { defineSiteConfig, type SiteConfig, SiteConfigError } from './site-config.ts';
+import { defineSiteConfig, type SiteConfig, SiteConfigError, type SiteConfigProblem } from './site-config.ts';
 
 type Env = Record<string, string | undefined>;
 
@@ -51,18 +51,45 @@ export function loadPortalConfig(specPath: string, env: Env = process.env): Site
     const { line, reason } = jsonSyntaxError(text, error);
     throw new SiteConfigError([`${shown}:${line}: not valid JSON: ${reason}`]);
   }
+  let config: SiteConfig;
   try {
-    return defineSiteConfig(input as Parameters<typeof defineSiteConfig>[0]);
+    config = defineSiteConfig(input as Parameters<typeof defineSiteConfig>[0]);
   } catch (error) {
     if (!(error instanceof SiteConfigError)) throw error;
-    const locate = jsonLocator(text);
-    throw new SiteConfigError(
-      error.located.map((problem) => {
-        const line = locate(toPointer(problem.path.map(String)))?.line ?? 1;
-        return `${shown}:${line}: ${problem.path.join('.') || '(config)'}: ${problem.message}`;
-      }),
-    );
+    throw locatedError({ shown, text }, error.located);
   }
+  sources.set(config, { shown, text, file });
+  return config;
+}
+
+/** Where each loaded config came from, so that a check made later (the guides it names) is located too. */
+const sources = new WeakMap<SiteConfig, { shown: string; text: string; file: string }>();
+
+/** The portal.json a config was loaded from; undefined for one made in code. */
+export const portalConfigFile = (config: SiteConfig): string | undefined => sources.get(config)?.file;
+
+/**
+ * A SiteConfigError for problems found after loading (the guides it names), each at its line of the portal.json
+ * the config came from: `spec/portal.json:LINE: field: what is wrong`.
+ */
+export function configProblems(config: SiteConfig, problems: readonly SiteConfigProblem[]): SiteConfigError {
+  const source = sources.get(config);
+  return source ? locatedError(source, problems) : new SiteConfigError(problems);
+}
+
+function locatedError(source: { shown: string; text: string }, problems: readonly SiteConfigProblem[]) {
+  const locate = jsonLocator(source.text);
+  return new SiteConfigError(
+    problems.map((problem) => {
+      // A missing field is placed at the object that lacks it.
+      const keys = problem.path.map(String);
+      let line: number | undefined;
+      for (let depth = keys.length; line === undefined && depth > 0; depth--) {
+        line = locate(toPointer(keys.slice(0, depth)))?.line;
+      }
+      return `${source.shown}:${line ?? 1}: ${problem.path.join('.') || '(config)'}: ${problem.message}`;
+    }),
+  );
 }
 
 /**

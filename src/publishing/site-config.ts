@@ -1,12 +1,14 @@
 /**
- * What a site says beyond its description — its domains, and which of the
- * portal's own guides it ships — typed and validated, with errors that say
- * what is wrong and where. It is read from `portal.json` beside the
- * description (portal-config.ts); a description without one gets no domain,
- * no redirects and none of those guides. The build turns the domains into
- * host files (_redirects, CNAME).
+ * What a site says beyond its description — its domains, its brand (title, logo, accent colour), the links of its
+ * header, banner and footer, and which of the portal's own guides it ships — typed and validated, with errors that
+ * say what is wrong and where. It is read from `portal.json` beside the description (portal-config.ts); a
+ * description without one gets no domain, no redirects, the description's title and logo, and none of those guides.
+ * The build turns the domains into host files (_redirects, CNAME) and the brand into Starlight's settings
+ * (site-brand.ts).
  */
 import { z } from 'astro/zod';
+import { nearMatches } from '../openapi/index.ts';
+import { accentThemes, contrastFailure, contrastProblem, hexColor } from './accent-colors.ts';
 
 const domain = z
   .string()
@@ -40,8 +42,90 @@ const projectHosting = z.object({
   defaultSubdomain: domain,
 });
 
+/**
+ * Where a link of the config may lead: an https:// address, or a path on this site (`/guides/errors/`). Nothing a
+ * page would run or hand to another scheme (`javascript:`, `data:`), nor `//host` (another site, without saying so).
+ */
+export function isSafeHref(href: string): boolean {
+  if (/[\s\\\p{Cc}]/u.test(href)) return false;
+  if (href.startsWith('/')) return !href.startsWith('//');
+  try {
+    return new URL(href).protocol === 'https:' && href.startsWith('https://');
+  } catch {
+    return false;
+  }
+}
+
+const href = z
+  .string()
+  .refine(isSafeHref, 'must be an https:// address or a path on this site such as /guides/errors/');
+
+/** A link the config adds to every page: `{ "label": "Dashboard", "href": "https://app.example.org/" }`. */
+const link = z
+  .object({
+    /** The link's words, as a reader sees and a screen reader says them. */
+    label: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters'),
+    /** An https:// address or a path on this site. */
+    href,
+  })
+  .strict();
+
+/** Image types a logo may be: what every browser shows in an `<img>`. */
+export const logoExtensions = ['svg', 'png', 'webp', 'jpg', 'jpeg', 'gif', 'avif'] as const;
+
+/** A logo file, relative to portal.json and inside its folder: `"logo.svg"`. */
+const logoFile = z
+  .string()
+  .min(1, 'must name a file')
+  .refine(
+    (file) => new RegExp(`\\.(${logoExtensions.join('|')})$`, 'i').test(file),
+    `must be an image file (${logoExtensions.map((e) => `.${e}`).join(', ')})`,
+  )
+  .refine((file) => !/^[a-z][a-z0-9+.-]*:/i.test(file), 'must be a file beside portal.json, not an address');
+
 export const siteConfigSchema = z
   .object({
+    /** The site's title, in its header and every page's `<title>`: `"Acme API"`. Unset, the description's info.title. */
+    title: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters').optional(),
+    /**
+     * The header's logo, beside the title: an image file relative to portal.json (`"logo.svg"`), or one per theme
+     * (`{ "light": "logo.svg", "dark": "logo-dark.svg" }`). An SVG must be plain drawing (svg-check.ts). Unset, the
+     * description's Redoc `x-logo` when its `url` is a file beside it; none otherwise.
+     */
+    logo: z.union([logoFile, z.object({ light: logoFile, dark: logoFile }).strict()]).optional(),
+    /**
+     * The brand colour, a CSS hex colour (`"#0b5fff"`): links, the title and the current page in the light theme;
+     * the dark theme gets a light tint of its hue (accent-colors.ts). Refused when links in it would fall short of
+     * WCAG AA (4.5:1) in either theme.
+     */
+    accentColor: z.string().regex(hexColor, 'must be a CSS hex colour such as #0b5fff').optional(),
+    /**
+     * Links in the header (below 72rem, in the sidebar; the menu on a phone):
+     * `[{ "label": "Dashboard", "href": "https://app.example.org/" }]`.
+     */
+    navLinks: z.array(link).max(6, 'at most 6 links fit in a header').default([]),
+    /** A notice above every page, which a reader may dismiss: `{ "text": "v2 is out", "href": "/changelog/" }`. Plain text. */
+    banner: z
+      .object({
+        /** What it says, as plain text (no Markdown, no HTML). */
+        text: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+        /** Where it leads, if anywhere: the whole text is then the link. */
+        href: href.optional(),
+      })
+      .strict()
+      .optional(),
+    /** Links at the foot of every page: `[{ "label": "Status", "href": "https://status.example.org/" }]`. */
+    footer: z.array(link).max(12, 'at most 12 links').default([]),
+    /**
+     * Which of the portal's own guides (src/content/docs/guides/, by file name: `"errors"`) ship, beyond what
+     * each needs from the description: only those `include` names, or all but those `exclude` names. A docs team's
+     * own guides beside the description always ship.
+     */
+    guides: z
+      .object({ include: z.array(z.string()).optional(), exclude: z.array(z.string()).optional() })
+      .strict()
+      .refine((guides) => !(guides.include && guides.exclude), 'name guides to include or to exclude, not both')
+      .optional(),
     /** The one domain the portal is served at; every other domain redirects to it. */
     canonicalDomain: domain.optional(),
     /** Other domains and where they redirect. */
@@ -100,14 +184,26 @@ export class SiteConfigError extends Error {
 export function defineSiteConfig(input: SiteConfigInput): SiteConfig {
   const parsed = siteConfigSchema.safeParse(input);
   if (!parsed.success) {
-    throw new SiteConfigError(
-      parsed.error.issues.map((issue) => {
-        const path = issue.path.filter((key) => typeof key !== 'symbol');
-        // An unknown key is placed at itself, not at the object holding it.
-        const key = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
-        return { path: key === undefined ? path : [...path, key], message: issue.message };
+    const problems: SiteConfigProblem[] = parsed.error.issues.flatMap(branchIssues).flatMap((issue) => {
+      const path = issue.path.filter((key) => typeof key !== 'symbol');
+      if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
+        return [{ path, message: 'is missing' }];
+      if (issue.code !== 'unrecognized_keys') return [{ path, message: issue.message }];
+      // An unknown key is placed at itself, not at the object holding it, with the allowed keys it is near.
+      const allowed = keysAt(siteConfigSchema, path);
+      return issue.keys.map((key) => {
+        const [near] = nearMatches(key, allowed, 1);
+        return { path: [...path, key], message: `unknown key${near ? `; did you mean "${near}"?` : ''}` };
+      });
+    });
+    // A misspelt required key is said once, as the misspelling: not also as the key that is missing.
+    const meant = new Set(
+      problems.flatMap((p) => {
+        const near = /did you mean "(.+)"\?$/.exec(p.message)?.[1];
+        return near ? [[...p.path.slice(0, -1), near].join('.')] : [];
       }),
     );
+    throw new SiteConfigError(problems.filter((p) => !(p.message === 'is missing' && meant.has(p.path.join('.')))));
   }
   const config = parsed.data;
   const problems: SiteConfigProblem[] = [];
@@ -115,6 +211,10 @@ export function defineSiteConfig(input: SiteConfigInput): SiteConfig {
     if (!problems.some((p) => p.message === message && p.path.join('.') === path.join('.')))
       problems.push({ path, message });
   };
+  if (config.accentColor) {
+    const failure = contrastFailure(accentThemes(config.accentColor));
+    if (failure) problem(['accentColor'], contrastProblem(config.accentColor, failure));
+  }
   if (config.redirects.length > 0 && !config.canonicalDomain) {
     problem(['redirects'], 'there is no canonicalDomain for them to lead to');
   }
@@ -143,4 +243,32 @@ export function defineSiteConfig(input: SiteConfigInput): SiteConfig {
   for (const d of new Set(duplicates)) problem(['redirects'], `${d} is listed twice`);
   if (problems.length > 0) throw new SiteConfigError(problems);
   return config;
+}
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A union's failure as the problems of the branch the value was meant for (the one whose type it has): a logo
+ * object with a misspelt key says so, rather than zod's "Invalid input".
+ */
+function branchIssues(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const meant = issue.errors.find((branch) => !branch.some((i) => i.code === 'invalid_type' && i.path.length === 0));
+  if (!meant) return [issue];
+  return meant.flatMap((inner) => branchIssues({ ...inner, path: [...issue.path, ...inner.path] } as Issue));
+}
+
+/** The keys an object of the schema allows at `path` (through optional, default, array and union wrappers). */
+function keysAt(schema: z.ZodType, path: readonly (string | number)[]): string[] {
+  const unwrap = (type: z.ZodType | undefined): z.ZodType | undefined => {
+    if (type instanceof z.ZodOptional || type instanceof z.ZodDefault) return unwrap(type.unwrap() as z.ZodType);
+    if (type instanceof z.ZodUnion) return (type.options as z.ZodType[]).find((o) => o instanceof z.ZodObject);
+    return type;
+  };
+  let at = unwrap(schema);
+  for (const step of path) {
+    if (typeof step === 'number') at = unwrap(at instanceof z.ZodArray ? (at.element as z.ZodType) : undefined);
+    else at = unwrap(at instanceof z.ZodObject ? (at.shape as Record<string, z.ZodType>)[step] : undefined);
+  }
+  return at instanceof z.ZodObject ? Object.keys(at.shape) : [];
 }

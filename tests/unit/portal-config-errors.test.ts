@@ -44,7 +44,7 @@ describe('an invalid portal.json', () => {
     [
       'an unknown key',
       '{\n  "cname": true,\n  "canonicalDomian": "docs.example.org"\n}\n',
-      /^portal\.json:3: canonicalDomian: Unrecognized key/,
+      'portal.json:3: canonicalDomian: unknown key; did you mean "canonicalDomain"?',
     ],
     [
       'a wrong type',
@@ -92,7 +92,7 @@ describe('npm run spec:check', () => {
     );
     const { status, output } = run('src/openapi/cli.ts', [spec]);
     expect(status).toBe(1);
-    expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: cname2: Unrecognized key`);
+    expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: cname2: unknown key; did you mean "cname"?`);
     expect(output).toContain(`${path.join(dir, 'spec', 'favicon.svg')}:3: <script> is not allowed in the site's icon`);
     expect(output).not.toMatch(/\n\s+at /);
   });

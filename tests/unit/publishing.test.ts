@@ -82,7 +82,7 @@ describe('the site config', () => {
   it("gives another description none of the Pet Store's: no domain, redirect, CNAME or own guides; a placeholder address", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'site-config-'));
     const config = loadPortalConfig(path.join(dir, 'openapi.yaml'), {});
-    expect(config).toEqual({ redirects: [], cname: true, docsTeamGuides: false });
+    expect(config).toEqual({ redirects: [], cname: true, docsTeamGuides: false, navLinks: [], footer: [] });
     expect(cnameFile(config)).toBeUndefined();
     expect(siteUrl(config, {})).toEqual({ url: placeholderSiteUrl, placeholder: true });
     expect(siteUrl(config, { SITE_URL: 'https://docs.example.org' })).toEqual({
@@ -107,7 +107,7 @@ describe('the site config', () => {
     writeFileSync(file, '{ canonicalDomain: docs.example.org }');
     expect(refused()).toMatch(new RegExp(`^${file}:1: not valid JSON`));
     writeFileSync(file, JSON.stringify({ canonicalDomain: 'docs.example.org', domains: [] }));
-    expect(refused()).toContain(`${file}:1: domains: Unrecognized key`);
+    expect(refused()).toContain(`${file}:1: domains: unknown key`);
     writeFileSync(file, JSON.stringify({ redirects: [{ from: 'a.example.org' }] }));
     expect(refused()).toContain(`${file}:1: redirects: there is no canonicalDomain for them to lead to`);
     expect(refused({ PETSTORE_PORTAL: path.join(dir, 'nowhere.json') })).toContain(

@@ -1,13 +1,14 @@
 /**
  * Everything the page does once scripts run, as the one script file every page loads: the shell's behaviour
  * (search, theme selects, tables of contents, the sidebar's pane and remembered state, prefetching links) and the
- * page's own controls (Try it, sample tabs, Copy buttons, Copy as Markdown). Each file a page links is a request
+ * page's own controls (Try it, sample tabs, Copy buttons, Copy as Markdown, the banner's Dismiss). Each file a page links is a request
  * before its first paint, so they are one file, cached across pages, rather than one per component. Each part
  * finds its elements and does nothing on a page without them. Starlight's page links it in place of its
  * sidebar-state script (src/integration/page-script.ts).
  */
 import { init as prefetchLinks } from 'astro/virtual-modules/prefetch.js';
 import { defineSiteSearch } from '../../search/site-search.ts';
+import { dismissBannerOnClick } from '../brand/banner-dismiss.ts';
 import { wireCopyButtons } from '../reference/copy-buttons.ts';
 import { defineSampleTabs } from '../reference/operation/sample-tabs.ts';
 import { revealLinkedFields } from '../reference/reveal-linked-fields.ts';
@@ -27,6 +28,7 @@ defineSampleTabs();
 offerTryIt();
 wireCopyButtons();
 copyMarkdownOnClick();
+dismissBannerOnClick();
 // The rest, each in a task of its own: the file runs after the first paint (publishing/after-paint.ts), while the
 // page may still be busy, and one long task there would keep a reader's tap waiting.
 const later = [
