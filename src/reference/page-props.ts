@@ -4,36 +4,32 @@
  * version switcher and notice, the view's props). The route only loads the build's inputs and renders; this is
  * pure but for what the inputs load, so that unit tests can check every page's props.
  */
-import type { Changelog, History } from '../changes/changelog.ts';
-import type { ConsoleTarget } from '../contracts/console-target.ts';
+import type { Changelog } from '../changes/changelog.ts';
 import { guideSandbox } from '../guides/sandbox-address.ts';
-import type { ApiModel, ApiOperation } from '../openapi/index.ts';
-import { type ConsoleSandbox, consoleSandbox } from '../publishing/console-sandbox.ts';
+import type { ApiModel } from '../openapi/index.ts';
 import type { DescriptionFile } from '../publishing/description-files.ts';
 import { siteSidebar } from '../publishing/site-sidebar.ts';
 import { markdownToTextForPage } from '../render/markdown.ts';
 import { type HeadEntry, versionFilterEntry } from '../search/version-filter.ts';
-import { pageHistory } from './changelog-sections.ts';
-import { consoleTarget, tryItWhereServed } from './console-target.ts';
-import type { ErrorCatalogOutline } from './errors-outline.ts';
-import type { IntroductionOutline } from './introduction-outline.ts';
-import type { ModelOutline } from './model-outline.ts';
-import type { ModelsIndexOutline } from './models-index-outline.ts';
 import { referenceSidebar, type SidebarItem } from './navigation.ts';
-import type { OperationOutline } from './operation-outline.ts';
-import { type PageHeading, pageHeadings, pageOutline } from './page-outline.ts';
-import { descriptionDownloadPath, type ReferenceRoute, referenceRoutes, referenceUrls, twinOf } from './routes.ts';
-import { sitePath } from './site-path.ts';
-import type { TagOutline } from './tag-outline.ts';
 import {
   matchingPage,
+  type PageHeading,
+  type PageView,
+  pageHeadings,
+  pageOutline,
   pageSubject,
+  pageSummary,
+  pageView,
+} from './page-kinds.ts';
+import { type ReferenceRoute, referenceRoutes, twinOf } from './routes.ts';
+import { sitePath } from './site-path.ts';
+import {
   type ReferenceVersion,
   type Removal,
   removalOf,
   type SwitcherEntry,
   switcherEntries,
-  tryItOnEarlierMajor,
   versionFilterValue,
 } from './versions.ts';
 
@@ -81,33 +77,6 @@ export function referencePaths(
   );
 }
 
-/** What the view of each kind of page is given. */
-export type PageView =
-  | {
-      type: 'introduction';
-      outline: IntroductionOutline;
-      files: (DescriptionFile & { href: string })[];
-      authenticationGuide: string | undefined;
-    }
-  | { type: 'tag'; outline: TagOutline }
-  | {
-      type: 'operation';
-      /** The operation as its page shows it: Try it as this build and version can serve it. */
-      operation: ApiOperation;
-      outline: OperationOutline;
-      consoleTarget: ConsoleTarget | undefined;
-      schemaHref: (name: string) => string | undefined;
-      history: Partial<History>;
-    }
-  | { type: 'schemas'; outline: ModelsIndexOutline }
-  | {
-      type: 'schema';
-      outline: ModelOutline;
-      schemaHref: (name: string) => string | undefined;
-      history: Partial<History>;
-    }
-  | { type: 'errors'; outline: ErrorCatalogOutline };
-
 /** `OlderVersionNotice`'s props: on an earlier major's page, what the current version has of it. */
 export interface OlderVersionNotice {
   reading: ReferenceVersion;
@@ -150,7 +119,10 @@ export async function referencePageProps(
   const older = !reading.version.current;
   // With more than one version: the switcher; on an earlier major's page, the notice and its canonical, the current page.
   const subject = pageSubject(route);
-  const switcher = versions.length > 1 ? switcherEntries(versions, reading.version, subject) : undefined;
+  const switcher =
+    versions.length > 1
+      ? switcherEntries(versions, reading.version, (other) => matchingPage(other, subject))
+      : undefined;
   const currentPage = older ? matchingPage(current.model, subject) : undefined;
   const canonical = currentPage && inputs.site ? new URL(currentPage, inputs.site).href : undefined;
   // The page's plan: its view renders it and its table of contents is derived from it, as its Markdown twin is.
@@ -158,53 +130,11 @@ export async function referencePageProps(
   const page = pageOutline(model, route, guideSandbox(current.model, dev));
   // Linked from the introduction and the console only where the site ships the guide.
   const authenticationGuide = guides.find((guide) => guide.id === 'guides/authentication')?.path;
-  // What the changelog says of this operation or model: the releases that added and last changed it. The changelog
-  // follows the current version, so an earlier major's pages say nothing of it.
-  const history = (found: Parameters<typeof pageHistory>[1]) => (older ? {} : pageHistory(changelog, found));
-  const schemaHref = (name: string) => referenceUrls(model).schema(name);
-
-  let view: PageView;
-  let removal: Removal | undefined;
-  switch (page.type) {
-    case 'introduction': {
-      const files = (await inputs.descriptionFiles(model)).map((file) => ({
-        ...file,
-        href: descriptionDownloadPath(model, file.name),
-      }));
-      view = { type: 'introduction', outline: page.outline, files, authenticationGuide };
-      break;
-    }
-    case 'operation': {
-      if (route.type !== 'operation') throw new Error('An operation outline for another kind of page.');
-      if (older && !currentPage)
-        removal = removalOf(route.operation, reading.version.version, current.model, changelog);
-      const sandbox = consoleSandbox(model, { dev });
-      const operation = await shownOperation(route.operation, sandbox, { reading, current, currentPage, inputs });
-      view = {
-        type: 'operation',
-        operation,
-        outline: page.outline,
-        consoleTarget: operation.tryIt.enabled
-          ? consoleTarget(model, operation, sandbox, authenticationGuide, { passThrough: inputs.passThrough })
-          : undefined,
-        schemaHref,
-        history: history(changelog?.operations.get(route.operation.pointer)),
-      };
-      break;
-    }
-    case 'schema': {
-      if (route.type !== 'schema') throw new Error('A model outline for another kind of page.');
-      view = {
-        type: 'schema',
-        outline: page.outline,
-        schemaHref,
-        history: history(changelog?.models.get(route.schema.name)),
-      };
-      break;
-    }
-    default:
-      view = page;
-  }
+  const removal =
+    older && route.type === 'operation' && !currentPage
+      ? removalOf(route.operation, reading.version.version, current.model, changelog)
+      : undefined;
+  const view = await pageView(route, page, { model, inputs, reading, current, currentPage, authenticationGuide });
 
   return {
     frontmatter: {
@@ -261,49 +191,7 @@ function openTags(route: ReferenceRoute): Set<string> {
 
 /** The meta description: the start of the page's description, as text (none where that is empty). */
 async function metaDescription(model: ApiModel, route: ReferenceRoute): Promise<{ description?: string }> {
-  const opening = async (text: string | undefined) => (await markdownToTextForPage(text ?? '')).slice(0, 200);
-  const description =
-    route.type === 'operation'
-      ? `${route.operation.method.toUpperCase()} ${route.operation.path} — ${await opening(route.operation.description)}`
-      : route.type === 'tag'
-        ? await opening(route.tag.description)
-        : route.type === 'schema'
-          ? await opening(route.schema.schema.description)
-          : await opening(model.info.description);
+  const { lead = '', markdown } = pageSummary(model, route);
+  const description = `${lead}${(await markdownToTextForPage(markdown ?? '')).slice(0, 200)}`;
   return description ? { description } : {};
-}
-
-/**
- * The operation as its page shows it, and where Try it sends it. The sandbox implements the current description: on
- * an earlier major, Try it only for what the current one has unchanged. `npm run dev` calls the local sandbox; a
- * build, the hosted one when SANDBOX_URL names it. Where the console would have nothing to call (no sandbox, no
- * server with a host), Try it is off and the page says why.
- */
-async function shownOperation(
-  operation: ApiOperation,
-  sandbox: ConsoleSandbox | undefined,
-  {
-    reading,
-    current,
-    currentPage,
-    inputs,
-  }: {
-    reading: PublishedReference;
-    current: PublishedReference;
-    currentPage: string | undefined;
-    inputs: ReferenceInputs;
-  },
-): Promise<ApiOperation> {
-  const shown = reading.version.current
-    ? operation
-    : {
-        ...operation,
-        tryIt: tryItOnEarlierMajor(operation, {
-          current: current.version.version,
-          unchanged: (await inputs.unchangedInCurrent(reading.model)).has(operation.pointer),
-          inCurrent: currentPage !== undefined,
-        }),
-      };
-  const served = tryItWhereServed(shown, sandbox);
-  return served === shown.tryIt ? shown : { ...shown, tryIt: served };
 }

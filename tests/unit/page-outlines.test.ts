@@ -17,8 +17,7 @@ import { errorCatalogOutline, returnersLead } from '../../src/reference/errors-o
 import { introductionOutline } from '../../src/reference/introduction-outline.ts';
 import { modelOutline, usedByShown } from '../../src/reference/model-outline.ts';
 import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
-import { pageMarkdown } from '../../src/reference/page-markdown.ts';
-import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
+import { pageHeadings, pageMarkdown, pageOutline } from '../../src/reference/page-kinds.ts';
 import { modelsIndexPages, type ReferenceRoute, referenceRoutes, tagListingPages } from '../../src/reference/routes.ts';
 import { tagOutline } from '../../src/reference/tag-outline.ts';
 

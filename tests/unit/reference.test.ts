@@ -7,7 +7,7 @@ import { sunsetStatus } from '../../src/reference/deprecation.ts';
 import { introductionParts } from '../../src/reference/introduction-parts.ts';
 import { referenceSidebar, type SidebarItem, tagsListedEverywhere } from '../../src/reference/navigation.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
-import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
+import { pageHeadings, pageOutline } from '../../src/reference/page-kinds.ts';
 import {
   fullSummary,
   identifierWords,
