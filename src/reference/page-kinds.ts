@@ -12,9 +12,18 @@ import { introductionPage } from './pages/introduction-page.ts';
 import { modelPage } from './pages/model-page.ts';
 import { modelsIndexPage } from './pages/models-index-page.ts';
 import { operationPage } from './pages/operation-page.ts';
-import type { PageContext, PageHeading, PageKind, PageType, RouteOf } from './pages/page-kind.ts';
+import type {
+  PageContext,
+  PageFrontmatter,
+  PageHeading,
+  PageKind,
+  PageType,
+  RouteOf,
+  SidebarFocus,
+} from './pages/page-kind.ts';
 import { tagPage } from './pages/tag-page.ts';
 import type { ReferenceRoute } from './routes.ts';
+import type { Removal } from './versions.ts';
 
 export type { PageContext, PageHeading, PageType } from './pages/page-kind.ts';
 
@@ -84,4 +93,19 @@ export function matchingPage(model: ApiModel, subject: PageSubject): string | un
 /** The Markdown whose opening is the page's meta description, and what goes before it. */
 export function pageSummary(model: ApiModel, route: ReferenceRoute): { lead?: string; markdown: string | undefined } {
   return kindOf(route.type).summary(model, route);
+}
+
+/** Where the page's frontmatter differs from a reference page's. */
+export function pageFrontmatter(route: ReferenceRoute): PageFrontmatter {
+  return kindOf(route.type).frontmatter?.(route) ?? {};
+}
+
+/** What the page's sidebar opens and marks. */
+export function sidebarFocus(route: ReferenceRoute): SidebarFocus {
+  return kindOf(route.type).sidebarFocus?.(route) ?? { openTags: [] };
+}
+
+/** On an earlier major's page the current version lacks: where its subject went. */
+export function pageRemoval(route: ReferenceRoute, context: PageContext): Removal | undefined {
+  return kindOf(route.type).removal?.(route, context);
 }

@@ -16,18 +16,20 @@ import {
   matchingPage,
   type PageHeading,
   type PageView,
+  pageFrontmatter,
   pageHeadings,
   pageOutline,
+  pageRemoval,
   pageSubject,
   pageSummary,
   pageView,
+  sidebarFocus,
 } from './page-kinds.ts';
 import { type ReferenceRoute, referenceRoutes, twinOf } from './routes.ts';
 import { sitePath } from './site-path.ts';
 import {
   type ReferenceVersion,
   type Removal,
-  removalOf,
   type SwitcherEntry,
   switcherEntries,
   versionFilterValue,
@@ -130,19 +132,15 @@ export async function referencePageProps(
   const page = pageOutline(model, route, guideSandbox(current.model, dev));
   // Linked from the introduction and the console only where the site ships the guide.
   const authenticationGuide = guides.find((guide) => guide.id === 'guides/authentication')?.path;
-  const removal =
-    older && route.type === 'operation' && !currentPage
-      ? removalOf(route.operation, reading.version.version, current.model, changelog)
-      : undefined;
-  const view = await pageView(route, page, { model, inputs, reading, current, currentPage, authenticationGuide });
+  const context = { model, inputs, reading, current, currentPage, authenticationGuide };
+  const view = await pageView(route, page, context);
+  const focus = sidebarFocus(route);
 
   return {
     frontmatter: {
       title: route.title,
       ...(await metaDescription(model, route)),
-      ...(page.type === 'operation' ? { pageLayout: 'operation' as const } : {}),
-      // A tag's further pages of operations are left out of search: each operation's own page is in it.
-      ...(route.type === 'tag' && route.listing.number > 1 ? { pagefind: false as const } : {}),
+      ...pageFrontmatter(route),
       // Every page announces its Markdown twin, for agents and tools that prefer it.
       head: [
         {
@@ -165,10 +163,7 @@ export async function referencePageProps(
       ],
     },
     headings: pageHeadings(page),
-    sidebar: [
-      ...siteSidebar(guides),
-      ...referenceSidebar(model, openTags(route), route.type === 'operation' ? route.operation.operationId : undefined),
-    ],
+    sidebar: [...siteSidebar(guides), ...referenceSidebar(model, new Set(focus.openTags), focus.operationId)],
     switcher,
     notice: older
       ? {
@@ -177,16 +172,11 @@ export async function referencePageProps(
           currentModel: current.model,
           currentPage,
           withChangelog: changelog !== undefined,
-          removal,
+          removal: pageRemoval(route, context),
         }
       : undefined,
     view,
   };
-}
-
-/** The tags whose operations the page's sidebar lists open. */
-function openTags(route: ReferenceRoute): Set<string> {
-  return new Set(route.type === 'operation' ? route.operation.tags : route.type === 'tag' ? [route.tag.name] : []);
 }
 
 /** The meta description: the start of the page's description, as text (none where that is empty). */

@@ -10,7 +10,7 @@ import { consoleTarget, tryItWhereServed } from '../console-target.ts';
 import { operationMarkdown } from '../operation-markdown.ts';
 import { type OperationOutline, operationOutline, outlineHeadings } from '../operation-outline.ts';
 import { referenceUrls } from '../routes.ts';
-import { matchingOperation, tryItOnEarlierMajor } from '../versions.ts';
+import { matchingOperation, removalOf, tryItOnEarlierMajor } from '../versions.ts';
 import { asPageHeadings, historyOn, type PageContext, type PageKind } from './page-kind.ts';
 
 export interface OperationViewProps {
@@ -55,6 +55,12 @@ export const operationPage: PageKind<
     lead: `${operation.method.toUpperCase()} ${operation.path} — `,
     markdown: operation.description,
   }),
+  frontmatter: () => ({ pageLayout: 'operation' }),
+  sidebarFocus: ({ operation }) => ({ openTags: operation.tags, operationId: operation.operationId }),
+  removal: ({ operation }, { reading, current, currentPage, inputs }) =>
+    reading.version.current || currentPage
+      ? undefined
+      : removalOf(operation, reading.version.version, current.model, inputs.changelog),
 };
 
 /**

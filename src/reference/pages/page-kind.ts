@@ -6,6 +6,7 @@ import type { BuildSandbox } from '../introduction-outline.ts';
 import type { TwinInputs } from '../page-markdown.ts';
 import type { PublishedReference, ReferenceInputs } from '../page-props.ts';
 import type { ReferenceRoute } from '../routes.ts';
+import type { Removal } from '../versions.ts';
 
 /** An entry of a page's table of contents, as Starlight takes it. */
 export interface PageHeading {
@@ -46,6 +47,24 @@ export interface PageKind<T extends PageType, Outline, Subject extends object, V
   pageAbout(model: ApiModel, subject: Subject): string | undefined;
   /** The Markdown whose opening is the page's meta description, and what goes before it. */
   summary(model: ApiModel, route: RouteOf<T>): { lead?: string; markdown: string | undefined };
+  /** Where its frontmatter differs from a reference page's: its layout, whether search indexes it. */
+  frontmatter?(route: RouteOf<T>): PageFrontmatter;
+  /** What the sidebar opens and marks on this page (else it opens no tag). */
+  sidebarFocus?(route: RouteOf<T>): SidebarFocus;
+  /** On an earlier major's page the current version lacks: where its subject went (the notice says). */
+  removal?(route: RouteOf<T>, context: PageContext): Removal | undefined;
+}
+
+/** A page's own frontmatter, for `<StarlightPage>`. */
+export interface PageFrontmatter {
+  pageLayout?: 'operation';
+  pagefind?: false;
+}
+
+/** The tags whose operations the sidebar lists open, and the operation (its operationId) it marks as current. */
+export interface SidebarFocus {
+  openTags: readonly string[];
+  operationId?: string;
 }
 
 /** Outline headings (`{ depth, id, title }`) as a table of contents. */

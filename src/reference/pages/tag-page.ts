@@ -15,4 +15,7 @@ export const tagPage: PageKind<'tag', TagOutline, { name: string }, { outline: T
     return tag ? referenceUrls(model).tag(tag) : undefined;
   },
   summary: (_model, route) => ({ markdown: route.tag.description }),
+  // A tag's further pages of operations are left out of search: each operation's own page is in it.
+  frontmatter: (route) => (route.listing.number > 1 ? { pagefind: false } : {}),
+  sidebarFocus: (route) => ({ openTags: [route.tag.name] }),
 };
