@@ -6,7 +6,8 @@
 import { type ApiModel, type ApiOperation, nearMatches, operationById } from '../openapi/index.ts';
 import { inline, link } from '../reference/markdown-text.ts';
 import { operationMarkdown } from '../reference/operation-markdown.ts';
-import { pageMarkdown, schemaMarkdown, type TwinInputs } from '../reference/page-markdown.ts';
+import { pageMarkdown } from '../reference/page-kinds.ts';
+import { schemaMarkdown, type TwinInputs } from '../reference/page-markdown.ts';
 import {
   operationTitle,
   type ReferenceRoute,

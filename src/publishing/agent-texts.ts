@@ -18,7 +18,8 @@ import {
 } from '../reference/llms-full.ts';
 import { type EarlierMajor, llmsText } from '../reference/llms-text.ts';
 import { migrationPath } from '../reference/migration.ts';
-import { pageMarkdown, type TwinInputs } from '../reference/page-markdown.ts';
+import { pageMarkdown } from '../reference/page-kinds.ts';
+import type { TwinInputs } from '../reference/page-markdown.ts';
 import { type ReferenceRoute, referenceRoutes, referenceUrls, twinOf } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
 import type { ReferenceVersion } from '../reference/versions.ts';

@@ -3,12 +3,12 @@
  * exists at the same URL plus `.md`). It follows the page's outline (`operation-outline.ts`), so it has the page's
  * headings, in order, and its field trees to the same depth; description text goes through `markdown-text.ts`.
  */
-import { type ApiModel, type ApiOperation, isoDate } from '../openapi/index.ts';
+import type { ApiModel, ApiOperation } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
-import { badgeExplanation, badgeLabel } from './badges.ts';
 import { fieldTreeLines } from './field-markdown.ts';
 import { inlineExample } from './inline-example.ts';
-import { code, descriptionMarkdown, fence, inline } from './markdown-text.ts';
+import { code, descriptionMarkdown, fence, inline, link } from './markdown-text.ts';
+import type { Words } from './operation-notices.ts';
 import {
   bodyExample,
   type HeaderRow,
@@ -19,7 +19,6 @@ import {
   shownStart,
 } from './operation-outline.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
-import type { Phrase } from './runtime-expressions.ts';
 
 const heading = (h: OutlineHeading) => `${'#'.repeat(h.depth)} ${inline(h.title)}`;
 
@@ -33,18 +32,11 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
     '',
     code(`${operation.method.toUpperCase()} ${operation.path}`),
     '',
-    `operationId: ${code(operation.operationId)} · tag: ${outline.context.tags.map(inline).join(', ')}`,
+    `${outline.badges.map((badge) => `**${inline(badge.text)}** · `).join('')}operationId: ${code(operation.operationId)} · tag: ${outline.context.tags.map(inline).join(', ')}`,
     '',
   ];
-  if (operation.badge)
-    lines.push(`> **${badgeLabel(operation.badge).text}.** ${badgeExplanation(operation.badge)}`, '');
-  if (operation.deprecation?.sunset) lines.push(`Sunset: ${isoDate(operation.deprecation.sunset)}.`, '');
-  const { successor } = outline.context;
-  if (successor)
-    lines.push(
-      `Use [${inline(successor.title)}](${successor.href}) (${code(`${successor.method} ${successor.path}`)}) instead.`,
-      '',
-    );
+  // The header's callouts and the credentials below are the outline's words, as the page says them.
+  for (const notice of outline.notices) lines.push(`> **${inline(notice.title)}.** ${wordsText(notice.words)}`, '');
   const description = descriptionMarkdown(operation.description, 2);
   if (description) lines.push(description, '');
 
@@ -84,14 +76,16 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   lines.push(heading(outline.request), '');
   if (outline.authentication) {
     lines.push(heading(outline.authentication), '');
-    for (const requirement of operation.security) {
-      for (const { scheme } of requirement.schemes) {
-        if (scheme.apiKey) lines.push(`Send your API key in the ${code(scheme.apiKey.name)} ${scheme.apiKey.in}.`, '');
-        else if (scheme.httpScheme) lines.push(`HTTP ${inline(scheme.httpScheme)} authentication.`, '');
-        else lines.push(`${inline(scheme.key)} (${inline(scheme.type)}).`, '');
+    const { credentials } = outline;
+    if (credentials?.none) lines.push(inline(credentials.none), '');
+    else if (credentials) {
+      if (credentials.lead) lines.push(inline(credentials.lead), '');
+      for (const requirement of credentials.requirements) {
+        const words = 'schemes' in requirement ? requirement.schemes.flat() : requirement.withoutCredentials;
+        lines.push(`- ${wordsText(words)}.`);
       }
+      lines.push('');
     }
-    if (operation.security.length === 0) lines.push('None.', '');
   }
   for (const { heading: h, parameters } of outline.parameters) {
     lines.push(heading(h), '', '| Name | In | Type | Required | Description |', '| --- | --- | --- | --- | --- |');
@@ -127,7 +121,7 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
         const values = parameters
           .map(
             ({ name, expression, words }, i) =>
-              `${i === 0 ? ', with ' : ', '}${code(name)}${expression ? ' from ' : ' set to '}${phrasesText(words)}`,
+              `${i === 0 ? ', with ' : ', '}${code(name)}${expression ? ' from ' : ' set to '}${wordsText(words)}`,
           )
           .join('');
         const said = text(to.description);
@@ -164,7 +158,7 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
       '',
     );
     for (const callback of outline.callbacks.operations) {
-      const to = phrasesText(callback.destination);
+      const to = wordsText(callback.destination);
       lines.push(
         `- [${inline(callback.title)}](${callback.href}): ${code(`${callback.method} ${callback.path}`)}, to ${to}.`,
       );
@@ -174,13 +168,17 @@ export function operationMarkdown(model: ApiModel, operation: ApiOperation): str
   return lines.join('\n');
 }
 
-/** Words about a runtime expression, names as code; each phrase keeps its own spaces, which `inline` would trim. */
-function phrasesText(words: readonly Phrase[]): string {
+/** An outline's words as Markdown: names as code, links as links; each text keeps its own spaces, which `inline` would trim. */
+function wordsText(words: Words): string {
   return words
-    .map((phrase) =>
-      'code' in phrase
-        ? code(phrase.code)
-        : `${/^\s/.test(phrase.text) ? ' ' : ''}${inline(phrase.text)}${/\s$/.test(phrase.text) ? ' ' : ''}`,
+    .map((word) =>
+      'code' in word
+        ? code(word.code)
+        : 'link' in word
+          ? link(word.link, word.href)
+          : 'time' in word
+            ? inline(word.time)
+            : `${/^\s/.test(word.text) ? ' ' : ''}${inline(word.text)}${/\s$/.test(word.text) ? ' ' : ''}`,
     )
     .join('');
 }

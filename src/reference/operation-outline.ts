@@ -48,6 +48,14 @@ import {
   plannedWithinBudget,
 } from './field-tree.ts';
 import { type OperationItem, operationItems } from './operation-items.ts';
+import {
+  type OperationBadgeText,
+  type OperationCredentials,
+  type OperationNotice,
+  operationBadges,
+  operationCredentials,
+  operationNotices,
+} from './operation-notices.ts';
 import { referenceUrls, tagLabel } from './routes.ts';
 import { callbackDestination, expressionWords, type Phrase } from './runtime-expressions.ts';
 import { constraints, refName, typeLabel } from './schema-summary.ts';
@@ -198,6 +206,10 @@ export interface OperationOutline {
     /** Whether the description has an error catalog to point to. */
     errorCatalog: boolean;
   };
+  /** The badges beside the operationId: Webhook or Callback, its stability level. */
+  badges: OperationBadgeText[];
+  /** The callouts under the header (deprecation, stability, webhook, callback), in the page's order. */
+  notices: OperationNotice[];
   requestSample: OutlineHeading;
   /** Absent when no response has an example to show (none given, none to build): then the pane has no such card. */
   responseExample?: OutlineHeading;
@@ -213,6 +225,8 @@ export interface OperationOutline {
   request: OutlineHeading;
   /** Absent on a webhook or callback: the reader sends nothing, so needs no credentials. */
   authentication?: OutlineHeading;
+  /** What the Authentication section says: present with it. */
+  credentials?: OperationCredentials;
   parameters: { heading: OutlineHeading; parameters: ParameterRow[] }[];
   requestBody?: {
     heading: OutlineHeading;
@@ -260,8 +274,8 @@ export function isErrorStatus(status: string): boolean {
   return /^[45]/.test(status) || status === 'default';
 }
 
-/** The operation page's sections, planned in reading order. */
-export function operationOutline(model: ApiModel, operation: ApiOperation): OperationOutline {
+/** The operation page's sections, planned in reading order; `now`: the build's day, which a sunset counts from. */
+export function operationOutline(model: ApiModel, operation: ApiOperation, now = new Date()): OperationOutline {
   const failures = operation.responses.filter((r) => isErrorStatus(r.status));
   const errorBodies = distinctBodies(failures);
   const errorBodyModel = errorBodies.map((media) => refName(media.schema)).find((name) => name !== undefined);
@@ -363,6 +377,8 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
       urls: { page: urls.operation(operation), introduction: urls.introduction, errors: urls.errors },
       errorCatalog: model.errorCodes.length > 0,
     },
+    badges: operationBadges(operation),
+    notices: operationNotices(model, operation, { successor, trigger }, now),
     // A webhook's or callback's sample is the message the API sends (samples.ts), and it needs no credentials
     // from the reader.
     requestSample: h2('request-sample', sentByApi(operation) ? 'Payload example' : 'Request sample'),
@@ -370,7 +386,12 @@ export function operationOutline(model: ApiModel, operation: ApiOperation): Oper
     ...requestSamples(model, operation),
     responseExamples: examples,
     request: h2('request', 'Request'),
-    ...(sentByApi(operation) ? {} : { authentication: h3('authentication', 'Authentication') }),
+    ...(sentByApi(operation)
+      ? {}
+      : {
+          authentication: h3('authentication', 'Authentication'),
+          credentials: operationCredentials(operation, urls.introduction),
+        }),
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: h2('responses', 'Responses'),

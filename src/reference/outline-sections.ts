@@ -1,4 +1,4 @@
-/** What every page's outline is made of (`page-outline.ts`): its sections, their headings and described text. */
+/** What every page's outline is made of (`page-kinds.ts`): its sections, their headings and described text. */
 
 /** A heading of the page's table of contents (the description's own may be deeper than `###`). */
 export interface PageOutlineHeading {

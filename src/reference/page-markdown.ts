@@ -21,7 +21,6 @@ import {
 import { modelOutline } from './model-outline.ts';
 import { modelsIndexOutline } from './models-index-outline.ts';
 import type { OperationItem } from './operation-items.ts';
-import { operationMarkdown } from './operation-markdown.ts';
 import { type ModelsIndexPage, type ReferenceRoute, referenceRoutes, referenceUrls } from './routes.ts';
 import { tagOutline } from './tag-outline.ts';
 
@@ -30,24 +29,6 @@ export interface TwinInputs {
   downloads: { name: string; path: string; note: string }[];
   /** The sandbox readers are sent to: hosted (the build's SANDBOX_URL), or the local one (its keys are the model's). */
   sandbox?: BuildSandbox;
-}
-
-/** The Markdown twin of any reference page. */
-export function pageMarkdown(model: ApiModel, route: ReferenceRoute, inputs: TwinInputs): string {
-  switch (route.type) {
-    case 'introduction':
-      return introductionMarkdown(model, inputs);
-    case 'tag':
-      return tagMarkdown(model, route);
-    case 'operation':
-      return operationMarkdown(model, route.operation);
-    case 'schemas':
-      return modelsIndexMarkdown(model, route.title, route.index);
-    case 'schema':
-      return schemaMarkdown(model, route.schema);
-    case 'errors':
-      return errorsMarkdown(model);
-  }
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The reference's pages, derived from the model: one discriminated union
- * that the single page route switches on. Pure data; no Astro imports.
+ * whose `type` names its kind of page (`page-kinds.ts`). Pure data; no Astro imports.
  */
 
 import {

@@ -7,7 +7,7 @@
 import semver from 'semver';
 import type { Changelog } from '../changes/changelog.ts';
 import { type ApiModel, type ApiOperation, oncePerModel, operationById, type TryItPolicy } from '../openapi/index.ts';
-import { type ReferenceRoute, referenceBase, referenceUrls } from './routes.ts';
+import { referenceBase, referenceUrls } from './routes.ts';
 
 export interface ReferenceVersion {
   /** The description's version: `2.0.0`, `1.1.0`. */
@@ -70,34 +70,6 @@ export function referenceVersions(
   return [{ version: currentVersion, label: currentVersion, current: true, base: referenceBase }, ...older];
 }
 
-/** What a reference page is about, in terms another version can look up. */
-export type PageSubject =
-  | { kind: 'operation'; operationId: string; method: string; path: string }
-  | { kind: 'tag'; name: string }
-  | { kind: 'schema'; name: string }
-  | { kind: 'schemas' }
-  | { kind: 'errors' }
-  | { kind: 'introduction' };
-
-export function pageSubject(route: ReferenceRoute): PageSubject {
-  switch (route.type) {
-    case 'operation': {
-      const { operationId, method, path } = route.operation;
-      return { kind: 'operation', operationId, method, path };
-    }
-    case 'tag':
-      return { kind: 'tag', name: route.tag.name };
-    case 'schema':
-      return { kind: 'schema', name: route.schema.name };
-    case 'schemas':
-      return { kind: 'schemas' };
-    case 'errors':
-      return { kind: 'errors' };
-    default:
-      return { kind: 'introduction' };
-  }
-}
-
 /** The operation of `model` that answers to one of another version: same operationId, else same method and path. */
 export function matchingOperation(
   model: ApiModel,
@@ -109,29 +81,6 @@ export function matchingOperation(
 const callOf = (operation: Pick<ApiOperation, 'method' | 'path'>) =>
   `${operation.method.toUpperCase()} ${operation.path}`;
 const byCall = oncePerModel((model) => new Map(model.operations.map((operation) => [callOf(operation), operation])));
-
-/** The page of `model` about `subject` (a URL under the site's base path), or undefined when it has none. */
-export function matchingPage(model: ApiModel, subject: PageSubject): string | undefined {
-  const urls = referenceUrls(model);
-  switch (subject.kind) {
-    case 'operation': {
-      const operation = matchingOperation(model, subject);
-      return operation ? urls.operation(operation) : undefined;
-    }
-    case 'tag': {
-      const tag = model.tags.find((candidate) => candidate.name === subject.name);
-      return tag ? urls.tag(tag) : undefined;
-    }
-    case 'schema':
-      return urls.schema(subject.name);
-    case 'schemas':
-      return model.schemas.length > 0 ? urls.schemas : undefined;
-    case 'errors':
-      return model.errorCodes.length > 0 ? urls.errors : undefined;
-    default:
-      return urls.introduction;
-  }
-}
 
 export interface SwitcherEntry {
   label: string;
@@ -145,14 +94,17 @@ export interface SwitcherEntry {
   samePage: boolean;
 }
 
-/** The version switcher's entries for a page about `subject`, read in `reading`: one per published version. */
+/**
+ * The version switcher's entries for a page read in `reading`: one per published version, each linking `pageIn` its
+ * model (the same page, `page-kinds.ts`'s matchingPage).
+ */
 export function switcherEntries(
   versions: readonly { version: ReferenceVersion; model: ApiModel }[],
   reading: ReferenceVersion,
-  subject: PageSubject,
+  pageIn: (model: ApiModel) => string | undefined,
 ): SwitcherEntry[] {
   return versions.map(({ version, model }) => {
-    const page = matchingPage(model, subject);
+    const page = pageIn(model);
     return {
       label: version.label,
       version: version.version,

@@ -14,7 +14,7 @@ import type { ApiModel } from '../../src/openapi/index.ts';
 import { errorCatalogOutline } from '../../src/reference/errors-outline.ts';
 import { introductionOutline } from '../../src/reference/introduction-outline.ts';
 import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
-import { pageMarkdown } from '../../src/reference/page-markdown.ts';
+import { pageMarkdown } from '../../src/reference/page-kinds.ts';
 import { operationsPerTagPage, type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
 import { tagOutline } from '../../src/reference/tag-outline.ts';
 import { generateDescription } from '../bench/generate-description.ts';

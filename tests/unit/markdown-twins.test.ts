@@ -13,8 +13,8 @@ import { textFilesInMemory, writeFullText } from '../../src/reference/llms-full.
 import { descriptionMarkdown, inline } from '../../src/reference/markdown-text.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
 import { operationOutline, outlineHeadings } from '../../src/reference/operation-outline.ts';
-import { pageMarkdown, type TwinInputs } from '../../src/reference/page-markdown.ts';
-import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
+import { pageHeadings, pageMarkdown, pageOutline } from '../../src/reference/page-kinds.ts';
+import type { TwinInputs } from '../../src/reference/page-markdown.ts';
 import { type ReferenceRoute, referenceRoutes, twinOf } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
 

@@ -17,7 +17,7 @@ import {
   ungroupedAnchor,
   ungroupedHeading,
 } from '../../src/reference/navigation.ts';
-import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
+import { pageHeadings, pageOutline } from '../../src/reference/page-kinds.ts';
 import { operationTitle, referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
 

@@ -2,10 +2,12 @@
  * Each reference page's outline feeds its view, its table of contents and its Markdown twin: these tests render the
  * view from the outline and write the twin, and fail where the three would disagree about the page's sections.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import IntroductionView from '../../src/components/reference/IntroductionView.astro';
+import OperationView from '../../src/components/reference/OperationView.astro';
 import SchemasIndex from '../../src/components/reference/SchemasIndex.astro';
 import SchemaView from '../../src/components/reference/SchemaView.astro';
 import TagView from '../../src/components/reference/TagView.astro';
@@ -17,10 +19,13 @@ import { errorCatalogOutline, returnersLead } from '../../src/reference/errors-o
 import { introductionOutline } from '../../src/reference/introduction-outline.ts';
 import { modelOutline, usedByShown } from '../../src/reference/model-outline.ts';
 import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
-import { pageMarkdown } from '../../src/reference/page-markdown.ts';
-import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
+import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
+import type { Words } from '../../src/reference/operation-notices.ts';
+import { pageHeadings, pageMarkdown, pageOutline } from '../../src/reference/page-kinds.ts';
 import { modelsIndexPages, type ReferenceRoute, referenceRoutes, tagListingPages } from '../../src/reference/routes.ts';
 import { tagOutline } from '../../src/reference/tag-outline.ts';
+import { modelOf } from './support/check.ts';
+import { operationViewProps } from './support/operation-view.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const petStore = await loadApiModel(resolveSpecPath(root, {}));
@@ -219,5 +224,71 @@ describe("the introduction's sandbox section", () => {
       expect(html).toContain(`href="${section.issuer?.href}"`);
       expect(twin).toContain(`(${section.issuer?.href})`);
     } else expect(section.demoKeys.length).toBeGreaterThan(0);
+  });
+});
+
+/** Words as a reader sees them: names and link texts as written. */
+const plainWords = (words: Words) =>
+  words
+    .map((word) => ('code' in word ? word.code : 'link' in word ? word.link : 'time' in word ? word.time : word.text))
+    .join('');
+/** A page's text, tags left out and entities decoded, spaces collapsed. */
+const htmlText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(lt|gt|quot|#39|#x27|amp);/g, (_, name: string) =>
+      name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : name === 'amp' ? '&' : "'",
+    )
+    .replace(/\s+/g, ' ');
+/** A twin's text: code spans and links as their text, escapes undone, spaces collapsed. */
+const twinText = (markdown: string) =>
+  markdown
+    .replace(/\[((?:\\.|[^\]\\])*)\]\([^)]*\)/g, '$1')
+    .replace(/`+ ?([^`]*?) ?`+/g, '$1')
+    .replace(/\\(.)/g, '$1')
+    .replace(/\s+/g, ' ');
+
+describe("an operation page's badges, callouts and credentials", () => {
+  const lifecycle = readFile(path.join(root, 'tests/fixtures/specs/lifecycle.yaml'), 'utf8').then(modelOf);
+  it.each([
+    ['the Pet Store', async () => petStore],
+    ['a 3.2 description of events', async () => events],
+    ["a description of an operation's life", () => lifecycle],
+  ])('are in the same words on the page and in its twin, for %s', async (_, load) => {
+    const model = await load();
+    const said = { notices: 0, credentials: 0 };
+    for (const operation of model.operations) {
+      const props = operationViewProps(model, operation);
+      const { outline } = props;
+      const page = htmlText(await container.renderToString(OperationView, { props }));
+      const twin = twinText(operationMarkdown(model, operation));
+      for (const badge of outline.badges) {
+        expect(page, operation.operationId).toContain(badge.text);
+        expect(twin, operation.operationId).toContain(badge.text);
+      }
+      for (const notice of outline.notices) {
+        said.notices++;
+        for (const text of [notice.title, plainWords(notice.words)]) {
+          expect(page, operation.operationId).toContain(text);
+          expect(twin, operation.operationId).toContain(text);
+        }
+      }
+      const { credentials } = outline;
+      for (const text of [
+        credentials?.none,
+        credentials?.lead,
+        ...(credentials?.requirements ?? []).map(
+          (requirement) =>
+            `${'schemes' in requirement ? requirement.schemes.map(plainWords).join('') : plainWords(requirement.withoutCredentials)}.`,
+        ),
+      ]) {
+        if (!text) continue;
+        said.credentials++;
+        expect(page, operation.operationId).toContain(text);
+        expect(twin, operation.operationId).toContain(text);
+      }
+    }
+    // Each description has something to say.
+    expect(said.credentials + said.notices).toBeGreaterThan(0);
   });
 });

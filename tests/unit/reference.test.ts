@@ -7,7 +7,7 @@ import { sunsetStatus } from '../../src/reference/deprecation.ts';
 import { introductionParts } from '../../src/reference/introduction-parts.ts';
 import { referenceSidebar, type SidebarItem, tagsListedEverywhere } from '../../src/reference/navigation.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
-import { pageHeadings, pageOutline } from '../../src/reference/page-outline.ts';
+import { pageHeadings, pageOutline } from '../../src/reference/page-kinds.ts';
 import {
   fullSummary,
   identifierWords,
@@ -259,7 +259,7 @@ describe('Markdown pages', () => {
     const text = operationMarkdown(model, operation);
     expect(text).toContain('# Get a pet');
     expect(text).toContain('`GET /pets/{petId}`');
-    expect(text).toContain('Sunset: 2027-06-30.');
+    expect(text).toContain('It stops working on 30 June 2027');
     expect(text).toContain('| `petId` | path | integer (int64) | yes |');
     expect(text).toContain('curl https://api.petstore.dev/pets/1');
   });

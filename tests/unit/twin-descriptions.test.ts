@@ -13,7 +13,8 @@ import {
   placingParses,
   usePlacedDescriptions,
 } from '../../src/reference/markdown-text.ts';
-import { pageMarkdown, type TwinInputs, twinDescriptions } from '../../src/reference/page-markdown.ts';
+import { pageMarkdown } from '../../src/reference/page-kinds.ts';
+import { type TwinInputs, twinDescriptions } from '../../src/reference/page-markdown.ts';
 import { referenceRoutes } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
 

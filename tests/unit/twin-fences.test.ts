@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../src/openapi/index.ts';
 import { textFilesInMemory, writeFullText } from '../../src/reference/llms-full.ts';
 import { descriptionMarkdown } from '../../src/reference/markdown-text.ts';
-import { pageMarkdown, type TwinInputs } from '../../src/reference/page-markdown.ts';
+import { pageMarkdown } from '../../src/reference/page-kinds.ts';
+import type { TwinInputs } from '../../src/reference/page-markdown.ts';
 import { type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
 

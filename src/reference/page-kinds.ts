@@ -1,0 +1,111 @@
+/**
+ * The reference's kinds of page, in one table: for each, how its outline is made (which its view renders and from
+ * which its table of contents and Markdown twin are derived), what its view is given, its twin, and what it is
+ * about for another version to look up. Each kind is one module (`pages/`); its view is registered beside the route
+ * (`components/reference/page-views.ts`). Pure: no Astro imports, so the build's scripts and the MCP server use it.
+ */
+import type { ApiModel } from '../openapi/index.ts';
+import type { BuildSandbox } from './introduction-outline.ts';
+import type { TwinInputs } from './page-markdown.ts';
+import { errorsPage } from './pages/errors-page.ts';
+import { introductionPage } from './pages/introduction-page.ts';
+import { modelPage } from './pages/model-page.ts';
+import { modelsIndexPage } from './pages/models-index-page.ts';
+import { operationPage } from './pages/operation-page.ts';
+import type {
+  PageContext,
+  PageFrontmatter,
+  PageHeading,
+  PageKind,
+  PageType,
+  RouteOf,
+  SidebarFocus,
+} from './pages/page-kind.ts';
+import { tagPage } from './pages/tag-page.ts';
+import type { ReferenceRoute } from './routes.ts';
+import type { Removal } from './versions.ts';
+
+export type { PageContext, PageHeading, PageType } from './pages/page-kind.ts';
+
+/** Every kind of reference page; the route's `type` is its key. */
+export const pageKinds = {
+  introduction: introductionPage,
+  tag: tagPage,
+  operation: operationPage,
+  schemas: modelsIndexPage,
+  schema: modelPage,
+  errors: errorsPage,
+} satisfies {
+  [T in PageType]: { outline(model: ApiModel, route: RouteOf<T>, sandbox: BuildSandbox | undefined): unknown };
+};
+
+type Kinds = typeof pageKinds;
+type OutlineOf<T extends PageType> = ReturnType<Kinds[T]['outline']>;
+type SubjectOf<T extends PageType> = ReturnType<Kinds[T]['subject']>;
+type ViewOf<T extends PageType> = Awaited<ReturnType<Kinds[T]['view']>>;
+
+/** A page's outline, tagged with its kind. */
+export type PageOutline = { [T in PageType]: { type: T; outline: OutlineOf<T> } }[PageType];
+/** What a reference page is about, in terms another version can look up. */
+export type PageSubject = { [T in PageType]: { kind: T } & SubjectOf<T> }[PageType];
+/** What the view of a page is given, tagged with its kind. */
+export type PageView = { [T in PageType]: { type: T } & ViewOf<T> }[PageType];
+
+/**
+ * The kind of page `type`, typed by it. TypeScript cannot follow a route's `type` to the table's entry for it (each
+ * entry's functions take their own kind's route), hence the one cast here.
+ */
+function kindOf<T extends PageType>(type: T): PageKind<T, OutlineOf<T>, SubjectOf<T>, ViewOf<T>> {
+  return pageKinds[type] as unknown as PageKind<T, OutlineOf<T>, SubjectOf<T>, ViewOf<T>>;
+}
+
+/** The outline of a route's page; `sandbox`: the build's, which the introduction names. */
+export function pageOutline(model: ApiModel, route: ReferenceRoute, sandbox?: BuildSandbox): PageOutline {
+  return { type: route.type, outline: kindOf(route.type).outline(model, route, sandbox) } as PageOutline;
+}
+
+/** The page's table of contents. */
+export function pageHeadings(page: PageOutline): PageHeading[] {
+  return kindOf(page.type).headings(page.outline);
+}
+
+/** What the view of the page is given. */
+export async function pageView(route: ReferenceRoute, page: PageOutline, context: PageContext): Promise<PageView> {
+  const view = await kindOf(route.type).view(route, page.outline, context);
+  return { type: route.type, ...view } as PageView;
+}
+
+/** The Markdown twin of any reference page. */
+export function pageMarkdown(model: ApiModel, route: ReferenceRoute, inputs: TwinInputs): string {
+  return kindOf(route.type).twin(model, route, inputs);
+}
+
+/** What a page is about, in terms another version can look up. */
+export function pageSubject(route: ReferenceRoute): PageSubject {
+  return { kind: route.type, ...kindOf(route.type).subject(route) } as PageSubject;
+}
+
+/** The page of `model` about `subject` (a URL under the site's base path), or undefined when it has none. */
+export function matchingPage(model: ApiModel, subject: PageSubject): string | undefined {
+  return kindOf(subject.kind).pageAbout(model, subject);
+}
+
+/** The Markdown whose opening is the page's meta description, and what goes before it. */
+export function pageSummary(model: ApiModel, route: ReferenceRoute): { lead?: string; markdown: string | undefined } {
+  return kindOf(route.type).summary(model, route);
+}
+
+/** Where the page's frontmatter differs from a reference page's. */
+export function pageFrontmatter(route: ReferenceRoute): PageFrontmatter {
+  return kindOf(route.type).frontmatter?.(route) ?? {};
+}
+
+/** What the page's sidebar opens and marks. */
+export function sidebarFocus(route: ReferenceRoute): SidebarFocus {
+  return kindOf(route.type).sidebarFocus?.(route) ?? { openTags: [] };
+}
+
+/** On an earlier major's page the current version lacks: where its subject went. */
+export function pageRemoval(route: ReferenceRoute, context: PageContext): Removal | undefined {
+  return kindOf(route.type).removal?.(route, context);
+}

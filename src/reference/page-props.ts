@@ -1,0 +1,187 @@
+/**
+ * What the reference's one page route (`pages/reference/[...slug].astro`) computes: its static paths, and for each
+ * page everything `<StarlightPage>` and the page's view are given (title, description, head, headings, sidebar, the
+ * version switcher and notice, the view's props). The route only loads the build's inputs and renders; this is
+ * pure but for what the inputs load, so that unit tests can check every page's props.
+ */
+import type { Changelog } from '../changes/changelog.ts';
+import { guideSandbox } from '../guides/sandbox-address.ts';
+import type { ApiModel } from '../openapi/index.ts';
+import type { DescriptionFile } from '../publishing/description-files.ts';
+import { siteSidebar } from '../publishing/site-sidebar.ts';
+import { markdownToTextForPage } from '../render/markdown.ts';
+import { type HeadEntry, versionFilterEntry } from '../search/version-filter.ts';
+import { referenceSidebar, type SidebarItem } from './navigation.ts';
+import {
+  matchingPage,
+  type PageHeading,
+  type PageView,
+  pageFrontmatter,
+  pageHeadings,
+  pageOutline,
+  pageRemoval,
+  pageSubject,
+  pageSummary,
+  pageView,
+  sidebarFocus,
+} from './page-kinds.ts';
+import { type ReferenceRoute, referenceRoutes, twinOf } from './routes.ts';
+import { sitePath } from './site-path.ts';
+import {
+  type ReferenceVersion,
+  type Removal,
+  type SwitcherEntry,
+  switcherEntries,
+  versionFilterValue,
+} from './versions.ts';
+
+/** One published version of the reference: its version and its model. */
+export interface PublishedReference {
+  version: ReferenceVersion;
+  model: ApiModel;
+}
+
+/** What the reference's pages are built from, loaded once per build by the route (`data/`). */
+export interface ReferenceInputs {
+  /** The published versions, the current one first. */
+  versions: readonly PublishedReference[];
+  changelog: Changelog | undefined;
+  /** The guides the site ships, in reading order (`publishing/guide-outline.ts`). */
+  guides: readonly { id: string; title: string; path: string }[];
+  /** `astro dev`: the console calls the local sandbox. */
+  dev: boolean;
+  /** The site's address (Astro's `site`), for an earlier major's canonical link. */
+  site: URL | undefined;
+  /** The portal's `tryIt.passThrough` setting. */
+  passThrough: boolean | undefined;
+  /** The operations of an earlier version's model (by pointer) that the current version has unchanged. */
+  unchangedInCurrent: (model: ApiModel) => Promise<Set<string>>;
+  /** A version's description downloads. */
+  descriptionFiles: (model: ApiModel) => Promise<DescriptionFile[]>;
+}
+
+/** The props every page of the route gets from `getStaticPaths`. */
+export interface ReferencePathProps {
+  route: ReferenceRoute;
+  /** Which version's page it is (ReferenceVersion.base). */
+  base: string;
+}
+
+/** Each published version's pages: the current one's at /reference/, an earlier major's below /reference/1.x/. */
+export function referencePaths(
+  versions: readonly PublishedReference[],
+): { params: { slug: string | undefined }; props: ReferencePathProps }[] {
+  return versions.flatMap(({ version, model }) =>
+    referenceRoutes(model).map((route) => ({
+      params: { slug: route.path.replace(/^reference\/?/, '') || undefined },
+      props: { route, base: version.base },
+    })),
+  );
+}
+
+/** `OlderVersionNotice`'s props: on an earlier major's page, what the current version has of it. */
+export interface OlderVersionNotice {
+  reading: ReferenceVersion;
+  current: ReferenceVersion;
+  currentModel: ApiModel;
+  currentPage: string | undefined;
+  withChangelog: boolean;
+  removal: Removal | undefined;
+}
+
+/** Everything one reference page is rendered from. */
+export interface ReferencePageProps {
+  /** `<StarlightPage frontmatter>`. */
+  frontmatter: {
+    title: string;
+    description?: string;
+    pageLayout?: 'operation';
+    pagefind?: false;
+    head: (HeadEntry & { tag: 'link' | 'meta' })[];
+  };
+  headings: PageHeading[];
+  sidebar: (ReturnType<typeof siteSidebar>[number] | SidebarItem)[];
+  /** With more than one version: the version switcher's entries. */
+  switcher: SwitcherEntry[] | undefined;
+  /** On an earlier major's page. */
+  notice: OlderVersionNotice | undefined;
+  view: PageView;
+}
+
+/** The props of `route`'s page in the version published at `base`. */
+export async function referencePageProps(
+  { route, base }: ReferencePathProps,
+  inputs: ReferenceInputs,
+): Promise<ReferencePageProps> {
+  const { versions, changelog, guides, dev } = inputs;
+  const [current] = versions;
+  if (!current) throw new Error('The reference has no published version.');
+  const reading = versions.find(({ version }) => version.base === base) ?? current;
+  const { model } = reading;
+  const older = !reading.version.current;
+  // With more than one version: the switcher; on an earlier major's page, the notice and its canonical, the current page.
+  const subject = pageSubject(route);
+  const switcher =
+    versions.length > 1
+      ? switcherEntries(versions, reading.version, (other) => matchingPage(other, subject))
+      : undefined;
+  const currentPage = older ? matchingPage(current.model, subject) : undefined;
+  const canonical = currentPage && inputs.site ? new URL(currentPage, inputs.site).href : undefined;
+  // The page's plan: its view renders it and its table of contents is derived from it, as its Markdown twin is.
+  // The sandbox the introduction names: the one the console calls, which implements the current description.
+  const page = pageOutline(model, route, guideSandbox(current.model, dev));
+  // Linked from the introduction and the console only where the site ships the guide.
+  const authenticationGuide = guides.find((guide) => guide.id === 'guides/authentication')?.path;
+  const context = { model, inputs, reading, current, currentPage, authenticationGuide };
+  const view = await pageView(route, page, context);
+  const focus = sidebarFocus(route);
+
+  return {
+    frontmatter: {
+      title: route.title,
+      ...(await metaDescription(model, route)),
+      ...pageFrontmatter(route),
+      // Every page announces its Markdown twin, for agents and tools that prefer it.
+      head: [
+        {
+          tag: 'link' as const,
+          attrs: { rel: 'alternate', type: 'text/markdown', href: twinOf(sitePath(`/${route.path}/`)) },
+        },
+        // An earlier major's page defers to the current one, where there is one (Starlight's own canonical gives way).
+        ...(canonical ? [{ tag: 'link' as const, attrs: { rel: 'canonical', href: canonical } }] : []),
+        // Search's version filter (Pagefind reads it from the head): a reader can keep to one version's pages.
+        ...(switcher ? [versionFilterEntry(versionFilterValue(reading.version))] : []),
+        // An earlier major's result in search names its version, beside the current page's of the same title.
+        ...(older
+          ? [
+              {
+                tag: 'meta' as const,
+                attrs: { 'data-pagefind-meta': 'title[content]', content: `${route.title} (${reading.version.label})` },
+              },
+            ]
+          : []),
+      ],
+    },
+    headings: pageHeadings(page),
+    sidebar: [...siteSidebar(guides), ...referenceSidebar(model, new Set(focus.openTags), focus.operationId)],
+    switcher,
+    notice: older
+      ? {
+          reading: reading.version,
+          current: current.version,
+          currentModel: current.model,
+          currentPage,
+          withChangelog: changelog !== undefined,
+          removal: pageRemoval(route, context),
+        }
+      : undefined,
+    view,
+  };
+}
+
+/** The meta description: the start of the page's description, as text (none where that is empty). */
+async function metaDescription(model: ApiModel, route: ReferenceRoute): Promise<{ description?: string }> {
+  const { lead = '', markdown } = pageSummary(model, route);
+  const description = `${lead}${(await markdownToTextForPage(markdown ?? '')).slice(0, 200)}`;
+  return description ? { description } : {};
+}

@@ -1,0 +1,165 @@
+/**
+ * The reference route's props (`reference/page-props.ts`), for every page of the Pet Store, of a small description of
+ * events and of a versioned description (tests/fixtures/versions: 2.0.0 current, 1.x published below /reference/1.x/):
+ * each path's page has its route's kind, title, sidebar and head, and no other path is produced.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadReferenceVersions } from '../../src/data/reference-versions.ts';
+import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import type { SidebarItem } from '../../src/reference/navigation.ts';
+import {
+  type PublishedReference,
+  type ReferenceInputs,
+  type ReferencePageProps,
+  referencePageProps,
+  referencePaths,
+} from '../../src/reference/page-props.ts';
+import { referenceRoutes, referencePaths as sidebarPaths } from '../../src/reference/routes.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const petStore = await loadApiModel(resolveSpecPath(root, {}));
+const events = await loadApiModel(path.join(root, 'tests/fixtures/events-3.2/openapi.yaml'));
+const versionedSpec = path.join(root, 'tests/fixtures/versions/openapi.yaml');
+const versioned = await loadReferenceVersions(versionedSpec, await loadApiModel(versionedSpec), undefined);
+
+const onlyVersion = (model: ApiModel): PublishedReference[] => [
+  { version: { version: model.info.version, label: model.info.version, current: true, base: 'reference' }, model },
+];
+
+const inputs = (versions: readonly PublishedReference[]): ReferenceInputs => ({
+  versions,
+  changelog: undefined,
+  guides: [{ id: 'guides/authentication', title: 'Authentication', path: '/guides/authentication/' }],
+  dev: false,
+  site: new URL('https://docs.example.com/'),
+  passThrough: undefined,
+  unchangedInCurrent: async () => new Set(),
+  descriptionFiles: async () => [],
+});
+
+/** Every page's path and props, as the route gets them. */
+async function pagesOf(versions: readonly PublishedReference[]) {
+  return Promise.all(
+    referencePaths(versions).map(async ({ params, props }) => ({
+      slug: params.slug,
+      route: props.route,
+      page: await referencePageProps(props, inputs(versions)),
+    })),
+  );
+}
+
+/** The sidebar's links, however deep. */
+const links = (items: readonly (SidebarItem | { label: string; link?: string; items?: unknown })[]): string[] =>
+  items.flatMap((item) =>
+    'items' in item && Array.isArray(item.items) ? links(item.items) : 'link' in item && item.link ? [item.link] : [],
+  );
+/** The labels of the sidebar's open groups. */
+const openGroups = (items: readonly SidebarItem[]): string[] =>
+  items.flatMap((item) =>
+    'items' in item ? [...(item.collapsed === false ? [item.label] : []), ...openGroups(item.items)] : [],
+  );
+const twinLink = (page: ReferencePageProps) =>
+  page.frontmatter.head.find((entry) => entry.attrs?.type === 'text/markdown')?.attrs?.href;
+
+describe.each([
+  ['the Pet Store', petStore],
+  ['a 3.2 description of events', events],
+])("the reference's pages, for %s", (_, model) => {
+  const versions = onlyVersion(model);
+
+  it('are one per route, each at its route path, and no other', async () => {
+    const pages = await pagesOf(versions);
+    const routes = referenceRoutes(model);
+    expect(pages.map(({ slug }) => `reference${slug ? `/${slug}` : ''}`)).toEqual(routes.map((route) => route.path));
+    expect(new Set(pages.map(({ slug }) => slug)).size).toBe(pages.length);
+    expect(pages.map(({ slug }) => slug)).not.toContain('no-such-page');
+    expect(pages[0]?.slug).toBeUndefined();
+  });
+
+  it("have their route's kind and title, and announce their Markdown twin", async () => {
+    for (const { route, page } of await pagesOf(versions)) {
+      expect(page.view.type).toBe(route.type);
+      expect(page.frontmatter.title).toBe(route.title);
+      expect(twinLink(page)).toBe(`/${route.path}.md`);
+      expect(page.frontmatter.pageLayout).toBe(route.type === 'operation' ? 'operation' : undefined);
+      // One version: no switcher, no notice, no canonical of another version.
+      expect(page.switcher).toBeUndefined();
+      expect(page.notice).toBeUndefined();
+      expect(page.frontmatter.head.some((entry) => entry.attrs?.rel === 'canonical')).toBe(false);
+    }
+  });
+
+  it("have the site's sidebar, then the reference's with the page's own tag open", async () => {
+    const urls = sidebarPaths(model);
+    for (const { route, page } of await pagesOf(versions)) {
+      expect(page.sidebar[0]).toEqual({ label: 'Overview', link: '/' });
+      expect(links(page.sidebar)).toContain('/guides/authentication/');
+      if (route.type === 'operation') {
+        expect(openGroups(page.sidebar as SidebarItem[])).toContain(route.tag.summary ?? route.tag.name);
+        expect(links(page.sidebar)).toContain(urls.operation(route.operation));
+      } else if (route.type !== 'tag') {
+        expect(openGroups(page.sidebar as SidebarItem[])).toEqual([]);
+      }
+    }
+  });
+
+  it("give each kind's view what it shows", async () => {
+    for (const { route, page } of await pagesOf(versions)) {
+      const { view } = page;
+      if (view.type === 'operation' && route.type === 'operation') {
+        expect(view.operation.operationId).toBe(route.operation.operationId);
+        expect(
+          page.frontmatter.description?.startsWith(
+            `${route.operation.method.toUpperCase()} ${route.operation.path} — `,
+          ),
+        ).toBe(true);
+        expect(page.headings.map((heading) => heading.slug)).toContain('request');
+      }
+      if (view.type === 'introduction') {
+        expect(view.authenticationGuide).toBe('/guides/authentication/');
+      }
+    }
+  });
+});
+
+describe('a versioned reference', () => {
+  const [current, earlier] = versioned;
+
+  it('publishes the current version at /reference/ and an earlier major below its own prefix', async () => {
+    expect(current?.version.base).toBe('reference');
+    expect(earlier?.version.base).toBe('reference/1.x');
+    const pages = await pagesOf(versioned);
+    const slugs = (base: string | undefined) =>
+      referencePaths(versioned)
+        .filter(({ props }) => props.base === base)
+        .map(({ params }) => params.slug);
+    expect(slugs('reference/1.x').every((slug) => slug === '1.x' || slug?.startsWith('1.x/'))).toBe(true);
+    expect(slugs('reference').some((slug) => slug?.startsWith('1.x'))).toBe(false);
+    expect(slugs('reference/1.x')).toContain('1.x');
+    expect(pages.length).toBe(
+      referenceRoutes(current?.model as ApiModel).length + referenceRoutes(earlier?.model as ApiModel).length,
+    );
+  });
+
+  it("gives an earlier major's pages the notice, the switcher, its version in search and the current page as canonical", async () => {
+    for (const { route, page } of await pagesOf(versioned)) {
+      expect(page.switcher?.length).toBe(2);
+      const older = route.path.startsWith('reference/1.x');
+      expect(page.notice !== undefined).toBe(older);
+      const canonical = page.frontmatter.head.find((entry) => entry.attrs?.rel === 'canonical')?.attrs?.href;
+      if (older) {
+        expect(page.notice?.reading.label).toBe('1.x');
+        expect(canonical).toBe(
+          page.notice?.currentPage ? new URL(page.notice.currentPage, 'https://docs.example.com/').href : undefined,
+        );
+        expect(page.frontmatter.head).toContainEqual({
+          tag: 'meta',
+          attrs: { 'data-pagefind-meta': 'title[content]', content: `${route.title} (1.x)` },
+        });
+      } else {
+        expect(canonical).toBeUndefined();
+      }
+    }
+  });
+});
