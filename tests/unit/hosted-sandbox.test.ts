@@ -288,4 +288,17 @@ describe('what the console says', () => {
     expect(text(api)).toContain('The server at https://api.example.org did not answer.');
     expect(text(api)).toContain('Check the address under Server');
   });
+
+  it('a local sandbox that did not answer as the console opened: says which server it chose instead', async () => {
+    const missed = { sandbox: 'http://localhost:4010', instead: 'https://api.example.org' };
+    const notes = (onSandbox: boolean) =>
+      renderToString(
+        h(RequestNotes, { target: hostedTarget, state: state({ sandboxMissed: missed, onSandbox }), actions }),
+      );
+    expect(text(await notes(false))).toContain(
+      'The sandbox at http://localhost:4010 did not answer, so requests go to https://api.example.org, the server chosen above.',
+    );
+    // Once the reader chooses the sandbox, there is nothing to explain.
+    expect(text(await notes(true))).not.toContain('did not answer');
+  });
 });
