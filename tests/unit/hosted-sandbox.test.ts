@@ -52,15 +52,17 @@ describe('the sandbox the console calls', () => {
     expect(localSandboxWarning(model, env)).toBeUndefined();
   });
 
-  it('follows SANDBOX_PORT in dev, where npm run dev starts the sandbox; a build keeps the address written', () => {
+  it('follows SANDBOX_PORT, where npm run sandbox listens, in dev and in a build without SANDBOX_URL', () => {
     const moved = new URL(local?.url ?? '');
     moved.port = '5201';
-    expect(consoleSandbox(model, { dev: true, env: { SANDBOX_PORT: '5201' } })).toEqual({
-      url: moved.href.replace(/\/$/, ''),
-      describedUrl: local?.url,
-      hosted: false,
-    });
-    expect(consoleSandbox(model, { dev: false, env: { SANDBOX_PORT: '5201' } })?.url).toBe(local?.url);
+    for (const dev of [true, false]) {
+      expect(consoleSandbox(model, { dev, env: { SANDBOX_PORT: '5201' } })).toEqual({
+        url: moved.href.replace(/\/$/, ''),
+        describedUrl: local?.url,
+        hosted: false,
+      });
+    }
+    expect(consoleSandbox(model, { dev: false, env: {} })?.url).toBe(local?.url);
     expect(consoleSandbox(model, { dev: true, env: { SANDBOX_PORT: 'nope' } })?.url).toBe(local?.url);
   });
 
