@@ -89,7 +89,7 @@ export function apiReferencePlugin(): StarlightPlugin {
             },
           },
         });
-        // In `astro dev`, open tabs reload in place once a saved description is taken in (live-description.ts).
+        // In `astro dev`, a tab reloaded for a saved description comes back where the reader was (live-description.ts).
         addIntegration({
           name: 'petstore:live-description',
           hooks: {

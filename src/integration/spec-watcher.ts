@@ -3,7 +3,7 @@
  * files) and its site config, and checks a saved version before the site takes it in. A good save is taken in
  * where the server runs: the pages' model and what is derived from it are made again on their next request
  * (`data/per-description.ts`), Astro's cached page list is dropped (an added operation has a page at once), and the
- * open tabs are told to reload in place (`live-description.ts`). Only a save that changes what Starlight's
+ * open tabs reload where the reader was (`live-description.ts`). Only a save that changes what Starlight's
  * configuration holds (the site's title and meta description, the guides' compact sidebar) restarts Astro, by
  * announcing a change to a stand-in path Astro watches: a restart took seconds, and a tab waited for it. A broken
  * save prints our report once, shows it in the open tabs' error overlay, and the site keeps serving the last version
@@ -16,7 +16,6 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { nextDescriptionVersion } from '../data/per-description.ts';
 import { type ApiModel, formatProblems, loadApiModel, type SpecProblem } from '../openapi/index.ts';
 import { portalConfigPath } from '../publishing/portal-config.ts';
-import { descriptionUpdatedEvent } from './live-description.ts';
 
 /** Settled once Astro's dev app on a (re)started server is ready (astro/dist/core/constants.js). */
 const appReady = Symbol.for('astro.devServerAppReady');
@@ -167,14 +166,15 @@ export function overlayPayload(report: string): { type: 'error'; err: { message:
 
 /**
  * The checked version in use: pages load it on their next request, Astro's cache of each route's pages
- * (`getStaticPaths`) is dropped, as Astro drops it for a content change, and open tabs reload in place.
+ * (`getStaticPaths`) is dropped, as Astro drops it for a content change, and open tabs reload, where the reader
+ * was (live-description.ts).
  */
 function takeIn(server: ViteDevServer): void {
   nextDescriptionVersion();
   for (const [name, environment] of Object.entries(server.environments)) {
     if (name !== 'client') environment.hot.send('astro:content-changed', {});
   }
-  server.environments.client.hot.send(descriptionUpdatedEvent, {});
+  server.environments.client.hot.send({ type: 'full-reload', path: '*' });
 }
 
 function isShape(outcome: unknown): outcome is { config: string } {
