@@ -23,6 +23,11 @@ export interface ConsoleState {
    * the visitor cannot start).
    */
   unreachable?: { server: string; sandbox: boolean; hosted: boolean } | undefined;
+  /**
+   * Set when the local sandbox did not answer as the console opened, so the console chose `instead` (the
+   * description's first other server): said in the panel, never done silently.
+   */
+  sandboxMissed?: { sandbox: string; instead: string | undefined } | undefined;
   /** Whether the server chosen in the console is the sandbox. */
   onSandbox: boolean;
   remembered: boolean;
@@ -54,6 +59,7 @@ export const RequestNotes = defineComponent({
       const parts: VNode[] = [];
       // Here rather than beside the response: Scalar shows no plugin there when a request got no response.
       if (state.unreachable) parts.push(unreachableNote(state.unreachable));
+      if (state.sandboxMissed && !state.onSandbox) parts.push(sandboxMissedNote(state.sandboxMissed));
       const deprecation = target.deprecation;
       if (deprecation) {
         parts.push(
@@ -219,6 +225,19 @@ export const ResponseNotes = defineComponent({
     };
   },
 });
+
+/** Why requests do not go to the sandbox: it did not answer when the console opened. */
+function sandboxMissedNote({ sandbox, instead }: NonNullable<ConsoleState['sandboxMissed']>): VNode {
+  return h('p', { class: 'pst-console-warning', role: 'note' }, [
+    h('strong', `The sandbox at ${sandbox} did not answer, `),
+    instead ? `so requests go to ${instead}, the server chosen above. ` : 'so no server is chosen above. ',
+    'Start the sandbox with ',
+    h('code', 'npm run sandbox'),
+    ' (',
+    h('code', 'npm run dev'),
+    ' starts it) and choose it under Server, or reload the page.',
+  ]);
+}
 
 /**
  * Said in place of the browser's bare "Failed to fetch": which server, what may be wrong, what to do. A hosted

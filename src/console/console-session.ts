@@ -83,6 +83,8 @@ async function createSession(target: ConsoleTarget): Promise<Session> {
     onSandbox: false,
     remembered: keys.remembered(),
     summary: undefined,
+    // A local sandbox that did not answer: the console starts on another server, and says so.
+    sandboxMissed: sandbox && !sandboxUp ? { sandbox: sandbox.url, instead: selectedServerUrl(document) } : undefined,
   });
 
   const workspaceStore = createWorkspaceStore({

@@ -6,13 +6,11 @@ import type { Changelog } from '../changes/changelog.ts';
 import { loadChangelog } from '../changes/load-changelog.ts';
 import { hasReleases, readJoinedDescription } from '../changes/releases.ts';
 import { resolveSpecPath } from '../openapi/index.ts';
+import { perDescription } from './per-description.ts';
 
-let pending: Promise<Changelog | undefined> | undefined;
-
-export function getChangelog(): Promise<Changelog | undefined> {
+export const getChangelog: () => Promise<Changelog | undefined> = perDescription(() =>
   // The working description joined from its files, as the releases are (npm run spec:release).
-  pending ??= Promise.resolve(resolveSpecPath(process.cwd())).then(async (spec) =>
+  Promise.resolve(resolveSpecPath(process.cwd())).then(async (spec) =>
     hasReleases(spec) ? loadChangelog(spec, undefined, (await readJoinedDescription(spec)).data) : undefined,
-  );
-  return pending;
-}
+  ),
+);

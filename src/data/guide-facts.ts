@@ -5,14 +5,10 @@
 import { type GuideFacts, guideFacts } from '../guides/guide-facts.ts';
 import { descriptionFiles } from '../publishing/description-files.ts';
 import { getApiModel } from './api-model.ts';
+import { perDescription } from './per-description.ts';
 
-let facts: Promise<GuideFacts> | undefined;
-
-export function getGuideFacts(): Promise<GuideFacts> {
-  facts ??= (async () => {
-    const model = await getApiModel();
-    const [yamlFile] = await descriptionFiles(model);
-    return guideFacts(model, { now: new Date(), dev: import.meta.env.DEV, download: yamlFile?.name ?? 'openapi.yaml' });
-  })();
-  return facts;
-}
+export const getGuideFacts: () => Promise<GuideFacts> = perDescription(async () => {
+  const model = await getApiModel();
+  const [yamlFile] = await descriptionFiles(model);
+  return guideFacts(model, { now: new Date(), dev: import.meta.env.DEV, download: yamlFile?.name ?? 'openapi.yaml' });
+});

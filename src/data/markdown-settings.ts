@@ -5,18 +5,16 @@
  */
 import { descriptionIndexing } from '../reference/search-scope.ts';
 import { getApiModel } from './api-model.ts';
+import { perDescription } from './per-description.ts';
 
 export interface MarkdownSettings {
   linkBase: string | undefined;
   searchOpeningOnly: boolean;
 }
 
-let settings: Promise<MarkdownSettings> | undefined;
-
-export function getMarkdownSettings(): Promise<MarkdownSettings> {
-  settings ??= getApiModel().then((model) => ({
+export const getMarkdownSettings: () => Promise<MarkdownSettings> = perDescription(() =>
+  getApiModel().then((model) => ({
     linkBase: model.linkBase,
     searchOpeningOnly: descriptionIndexing(model).scope === 'opening',
-  }));
-  return settings;
-}
+  })),
+);

@@ -17,6 +17,7 @@ import { htmlToMarkdown } from '../render/html-markdown.ts';
 import { getApiModel } from './api-model.ts';
 import { getChangelog } from './changelog.ts';
 import { getGuideOutline } from './guide-outline.ts';
+import { perDescription } from './per-description.ts';
 
 export interface PageTwin {
   title: string;
@@ -41,42 +42,32 @@ function twin(title: string, description: string | undefined, path: string, html
   return { title, description, path, twinPath: twinOf(path), markdown: `${markdown}\n` };
 }
 
-let guides: Promise<PageTwin[]> | undefined;
-
 /**
  * Every guide's twin, in reading order, made once per build: the guide pages' `.md`, `/llms-full.txt`, `llms.txt`
  * and the MCP docs read them. Which guides, their order, titles and paths come from the guide outline
  * (`data/guide-outline.ts`), as the MCP server's search has them; the body is the page's own MDX rendered.
  */
-export function getGuideTwins(): Promise<PageTwin[]> {
-  guides ??= (async () => {
-    const renderer = await getContainer();
-    const entries = new Map((await getCollection('docs')).map((entry) => [entry.id, entry]));
-    const twins: PageTwin[] = [];
-    for (const guide of await getGuideOutline()) {
-      const entry = entries.get(guide.id);
-      if (!entry) throw new Error(`The guide ${guide.id} is in the guide outline but not in the docs collection.`);
-      const { Content } = await render(entry);
-      const html = await renderer.renderToString(Content);
-      twins.push(twin(guide.title, guide.description, guide.path, html));
-    }
-    return twins;
-  })();
-  return guides;
-}
-
-let changelog: Promise<PageTwin | undefined> | undefined;
+export const getGuideTwins: () => Promise<PageTwin[]> = perDescription(async () => {
+  const renderer = await getContainer();
+  const entries = new Map((await getCollection('docs')).map((entry) => [entry.id, entry]));
+  const twins: PageTwin[] = [];
+  for (const guide of await getGuideOutline()) {
+    const entry = entries.get(guide.id);
+    if (!entry) throw new Error(`The guide ${guide.id} is in the guide outline but not in the docs collection.`);
+    const { Content } = await render(entry);
+    const html = await renderer.renderToString(Content);
+    twins.push(twin(guide.title, guide.description, guide.path, html));
+  }
+  return twins;
+});
 
 /** The changelog's twin, when the description has releases (as the page is built only then). */
-export function getChangelogTwin(): Promise<PageTwin | undefined> {
-  changelog ??= (async () => {
-    const [model, releases] = await Promise.all([getApiModel(), getChangelog()]);
-    if (!releases) return undefined;
-    const sections = changelogSections(model, releases);
-    const html = await (await getContainer()).renderToString(ChangelogView, {
-      props: { title: model.info.title, sections },
-    });
-    return twin('Changelog', changelogDescription(model.info.title), sitePath(changelogPath), html);
-  })();
-  return changelog;
-}
+export const getChangelogTwin: () => Promise<PageTwin | undefined> = perDescription(async () => {
+  const [model, releases] = await Promise.all([getApiModel(), getChangelog()]);
+  if (!releases) return undefined;
+  const sections = changelogSections(model, releases);
+  const html = await (await getContainer()).renderToString(ChangelogView, {
+    props: { title: model.info.title, sections },
+  });
+  return twin('Changelog', changelogDescription(model.info.title), sitePath(changelogPath), html);
+});

@@ -2,10 +2,7 @@
 import { resolveSpecPath } from '../openapi/index.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
 import type { SiteConfig } from '../publishing/site-config.ts';
+import { perDescription } from './per-description.ts';
 
-let config: SiteConfig | undefined;
-
-export function getPortalConfig(): SiteConfig {
-  config ??= loadPortalConfig(resolveSpecPath(process.cwd()));
-  return config;
-}
+/** Read again with each version of the description: the dev server's watcher takes in a save of portal.json too. */
+export const getPortalConfig: () => SiteConfig = perDescription(() => loadPortalConfig(resolveSpecPath(process.cwd())));

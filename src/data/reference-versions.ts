@@ -11,6 +11,7 @@ import { type MigrationStep, migrationStep } from '../reference/migration.ts';
 import { publishReferenceAt } from '../reference/routes.ts';
 import { type ReferenceVersion, referenceVersions } from '../reference/versions.ts';
 import { getApiModel } from './api-model.ts';
+import { perDescription } from './per-description.ts';
 import { getPortalConfig } from './portal-config.ts';
 
 export interface PublishedVersion {
@@ -18,15 +19,12 @@ export interface PublishedVersion {
   model: ApiModel;
 }
 
-let pending: Promise<PublishedVersion[]> | undefined;
-
 /** The current version first, then the earlier majors, newest first. */
-export function getReferenceVersions(): Promise<PublishedVersion[]> {
-  pending ??= getApiModel().then((current) =>
+export const getReferenceVersions: () => Promise<PublishedVersion[]> = perDescription(() =>
+  getApiModel().then((current) =>
     loadReferenceVersions(resolveSpecPath(process.cwd()), current, getPortalConfig().publishedMajors),
-  );
-  return pending;
-}
+  ),
+);
 
 /**
  * Loads the published versions of the description at `specPath`, whose model is `current`. Throws a

@@ -16,6 +16,7 @@ import { checkChangelog } from '../changes/load-changelog.ts';
 import { hasReleases } from '../changes/releases.ts';
 import { loadReferenceVersions } from '../data/reference-versions.ts';
 import {
+  type ApiModel,
   countOf,
   formatProblems,
   hiddenCount,
@@ -47,6 +48,8 @@ import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-
 import { VersionSettingError } from '../reference/versions.ts';
 import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
 import { fileStamp, type LoadedDescription, restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
+
+const liveDescriptionScript = fileURLToPath(new URL('./live-description.ts', import.meta.url));
 
 export function apiReferencePlugin(): StarlightPlugin {
   return {
@@ -80,7 +83,19 @@ export function apiReferencePlugin(): StarlightPlugin {
             'astro:config:setup': ({ addWatchFile, updateConfig: updateAstroConfig }) => {
               addWatchFile(restartSignalFor(file));
               // Not in Vitest, which runs these hooks for its own Vite server (tests/vitest.config.ts).
-              if (!process.env.VITEST) updateAstroConfig({ vite: { plugins: [specWatcherPlugin(file, loaded)] } });
+              if (!process.env.VITEST) {
+                const shape = (model: ApiModel) => configShape(model, file, root);
+                updateAstroConfig({ vite: { plugins: [specWatcherPlugin(file, loaded, shape)] } });
+              }
+            },
+          },
+        });
+        // In `astro dev`, a tab reloaded for a saved description comes back where the reader was (live-description.ts).
+        addIntegration({
+          name: 'petstore:live-description',
+          hooks: {
+            'astro:config:setup': ({ injectScript }) => {
+              if (command === 'dev') injectScript('page', `import ${JSON.stringify(liveDescriptionScript)};`);
             },
           },
         });
@@ -98,9 +113,13 @@ export function apiReferencePlugin(): StarlightPlugin {
           ownIcon(file);
           // The guides this site ships, the docs team's among them: a team guide that cannot be read is named here.
           const guides = guideOutline(model, loadPortalConfig(file), guidesFolderIn(root));
+<<<<<<< HEAD
           // Its title, logo and accent colour (portal.json); a logo that cannot be shown is refused here.
           const brand = siteBrand(model, loadPortalConfig(file), file, root);
           for (const warning of brand.warnings) logger.warn(warning);
+=======
+          loaded.config = configShape(model, file, root);
+>>>>>>> live
           const others = model.files?.slice(1) ?? [];
           loaded.files = [file, ...others];
           loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
@@ -183,6 +202,18 @@ export function apiReferencePlugin(): StarlightPlugin {
       },
     },
   };
+}
+
+/**
+ * What Starlight's configuration and astro.config.mjs take from a version of the description and its site config,
+ * as text to compare (spec-watcher.ts restarts the dev server when it changes): the site's title, meta description
+ * and compact sidebar, whether it has a changelog, and the site config (its domain is read by astro.config.mjs).
+ */
+function configShape(model: ApiModel, file: string, root: string): string {
+  const config = loadPortalConfig(file);
+  const guides = guideOutline(model, config, guidesFolderIn(root));
+  const { title, summary } = model.info;
+  return JSON.stringify([title, summary, siteSidebar(guides), referenceSidebar(model), hasReleases(file), config]);
 }
 
 /** The site config's `publishedMajors`; a config that is not valid is reported where the guides read it. */

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
 import { apiCatalogContentType, apiCatalogPath } from '../publishing/api-catalog.ts';
-import { hostedSandboxUrl } from '../publishing/console-sandbox.ts';
+import { consoleSandbox } from '../publishing/console-sandbox.ts';
 import {
   cnameFile,
   cspOrigins,
@@ -59,12 +59,13 @@ export function hostFilesIntegration(
           },
         );
         const model = await loadApiModel(resolveSpecPath(root));
-        const hosted = hostedSandboxUrl();
+        // The sandbox the console calls: the hosted one, or this machine's where SANDBOX_PORT moved it.
+        const sandbox = consoleSandbox(model, { dev: false });
         // A server whose host CSP cannot name (`https://api.example.org;sandbox`) is left out, with a warning: written
         // in, it would end connect-src and add a directive of its own (host-files.ts).
         const { allowed: apiOrigins, leftOut } = cspOrigins([
           ...serverOrigins(everyServer(model)),
-          ...(hosted ? [new URL(hosted).origin] : []),
+          ...(sandbox ? [new URL(sandbox.url).origin] : []),
         ]);
         for (const origin of leftOut) {
           logger.warn(

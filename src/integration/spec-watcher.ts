@@ -1,17 +1,21 @@
 /**
- * `astro dev` and an edited description. Astro restarts the whole dev server when a watched file changes, and a
- * description that then failed to load came back as Astro's "An unhandled error occurred while running the
- * astro:config:setup hook" plus our report, a misleading hint and a stack trace. So the description is not one of
- * Astro's watched files: this plugin watches it, checks it after each save, and only then asks for the restart (by
- * announcing a change to a stand-in path Astro does watch). A broken description prints our report once, shows it
- * in the browser's error overlay, and the site keeps serving the last version that built. A description in several
- * files is watched file by file: a save to any of them is checked the same way.
+ * `astro dev` and an edited description. This plugin watches the description (file by file, for one in several
+ * files) and its site config, and checks a saved version before the site takes it in. A good save is taken in
+ * where the server runs: the pages' model and what is derived from it are made again on their next request
+ * (`data/per-description.ts`), Astro's cached page list is dropped (an added operation has a page at once), and the
+ * open tabs reload where the reader was (`live-description.ts`). Only a save that changes what Starlight's
+ * configuration holds (the site's title and meta description, the guides' compact sidebar) restarts Astro, by
+ * announcing a change to a stand-in path Astro watches: a restart took seconds, and a tab waited for it. A broken
+ * save prints our report once, shows it in the open tabs' error overlay, and the site keeps serving the last version
+ * that built; the next good save brings the tabs back.
  */
 import { statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { stringifyEntities } from 'stringify-entities';
 import type { Plugin, ViteDevServer } from 'vite';
-import { formatProblems, loadApiModel, type SpecProblem } from '../openapi/index.ts';
+import { nextDescriptionVersion } from '../data/per-description.ts';
+import { type ApiModel, formatProblems, loadApiModel, type SpecProblem } from '../openapi/index.ts';
+import { portalConfigPath } from '../publishing/portal-config.ts';
 
 /** Settled once Astro's dev app on a (re)started server is ready (astro/dist/core/constants.js). */
 const appReady = Symbol.for('astro.devServerAppReady');
@@ -43,14 +47,23 @@ export function descriptionStamp(files: readonly string[]): string {
 export interface LoadedDescription {
   files: readonly string[];
   stamp: string;
+  /** What Starlight's configuration holds of it (`configShape` of its model): a save that changes it restarts. */
+  config?: string;
 }
+
+/**
+ * What Starlight's configuration takes from a version of the description, as text to compare; it may throw a
+ * report of its own (an unreadable site config).
+ */
+export type ConfigShape = (model: ApiModel) => string;
 
 /**
  * `loaded`: the version the site was just built from. A save made while Astro restarted reaches no watcher (the old
  * one is closed, the new one not yet listening), so a new server compares and checks.
  */
-export function specWatcherPlugin(file: string, loaded: LoadedDescription): Plugin {
+export function specWatcherPlugin(file: string, loaded: LoadedDescription, configShape: ConfigShape): Plugin {
   const watched = path.resolve(file);
+  const portal = portalConfigPath(file);
   return {
     name: 'petstore:spec-watcher',
     apply: 'serve',
@@ -59,7 +72,7 @@ export function specWatcherPlugin(file: string, loaded: LoadedDescription): Plug
       let latest = 0;
       let timer: NodeJS.Timeout | undefined;
       // Every file of the description; a check that loads tells which files the edited version has.
-      const files = new Set([watched]);
+      const files = new Set([watched, portal]);
       const watch = (list: readonly string[]) => {
         for (const each of list.map((f) => path.resolve(f))) {
           if (files.has(each)) continue;
@@ -81,22 +94,31 @@ export function specWatcherPlugin(file: string, loaded: LoadedDescription): Plug
         const outcome = await loadApiModel(file).then(
           (model) => {
             watch(model.files ?? []);
-            return undefined;
+            return { config: configShape(model) };
           },
           (error: unknown) => error,
         );
         if (generation !== latest) return;
-        if (outcome === undefined) {
+        if (isSpecError(outcome)) {
+          report(formatProblems(outcome.file, outcome.problems, 'dev'));
+        } else if (!isShape(outcome)) {
+          // An unreadable site config names itself and its place; anything else is the checker's own failure.
+          if (outcome instanceof Error && outcome.name === 'SiteConfigError') report(outcome.message);
+          else server.config.logger.error(`Checking ${file} failed: ${String(outcome)}`);
+        } else if (outcome.config !== loaded.config) {
           // Not while Astro is still setting up this server's app: a restart then closes the module runner under
           // it ("Failed to create the dev server app"). Astro marks that moment with a promise on the server.
           await appReadyOn(server);
           if (generation !== latest) return;
           reported = '';
           server.watcher.emit('change', restartSignalFor(watched));
-        } else if (isSpecError(outcome)) {
-          report(formatProblems(outcome.file, outcome.problems, 'dev'));
         } else {
-          server.config.logger.error(`Checking ${file} failed: ${String(outcome)}`);
+          const repaired = reported !== '';
+          reported = '';
+          takeIn(server);
+          server.config.logger.info(`${repaired ? 'Fixed: ' : ''}${path.basename(file)} updated in place.`, {
+            timestamp: true,
+          });
         }
       };
       const schedule = () => {
@@ -140,6 +162,23 @@ export function overlayPayload(report: string): { type: 'error'; err: { message:
   // and the overlay's Stack Trace box, always drawn and empty here since a report has no stack, is hidden.
   const message = `${stringifyEntities(report, { escapeOnly: true })}<style>#stack{display:none}</style>`;
   return { type: 'error', err: { message, stack: '' } };
+}
+
+/**
+ * The checked version in use: pages load it on their next request, Astro's cache of each route's pages
+ * (`getStaticPaths`) is dropped, as Astro drops it for a content change, and open tabs reload, where the reader
+ * was (live-description.ts).
+ */
+function takeIn(server: ViteDevServer): void {
+  nextDescriptionVersion();
+  for (const [name, environment] of Object.entries(server.environments)) {
+    if (name !== 'client') environment.hot.send('astro:content-changed', {});
+  }
+  server.environments.client.hot.send({ type: 'full-reload', path: '*' });
+}
+
+function isShape(outcome: unknown): outcome is { config: string } {
+  return typeof outcome === 'object' && outcome !== null && 'config' in outcome;
 }
 
 /** Settles when Astro's app on this server is ready (at once if Astro did not say). */

@@ -2,7 +2,9 @@
  * Which sandbox the live console calls. The description names a local one (the server with `x-demo-keys`, which
  * `npm run sandbox` starts); a published site's visitors do not have it. So a build takes the hosted sandbox's public
  * address from `SANDBOX_URL` and the console calls that in the local one's place; `npm run dev` always calls the
- * local one. A build without `SANDBOX_URL` keeps the local one, and says so (`localSandboxWarning`).
+ * local one. A build without `SANDBOX_URL` keeps the local one, and says so (`localSandboxWarning`). The local one
+ * is where this machine's sandbox listens: moved to SANDBOX_PORT when that is set, in dev and in a build alike (the
+ * tests build the site against a sandbox on a free port).
  */
 import { PASS_THROUGH_PATH } from '../contracts/console-target.ts';
 import { type ApiModel, passThroughBases, sandboxServer } from '../openapi/index.ts';
@@ -34,11 +36,11 @@ export function localSandboxUrl(env: Env = process.env): string {
 }
 
 /**
- * The description's local sandbox server as `npm run dev` runs it: moved to SANDBOX_PORT when that is set (the
- * sandbox listens there), else as written. Before, the dev console kept calling the written port, where some other
- * process's sandbox may answer.
+ * The description's local sandbox server as `npm run sandbox` runs it on this machine: moved to SANDBOX_PORT when
+ * that is set (the sandbox listens there), else as written. Before, the console kept calling the written port,
+ * where some other process's sandbox may answer.
  */
-function devSandboxUrl(described: string, env: Env): string {
+function localSandboxAt(described: string, env: Env): string {
   const port = sandboxPort(env);
   if (port === undefined) return described;
   const url = new URL(described);
@@ -93,7 +95,7 @@ export function consoleSandbox(
   // `npm run dev` starts a sandbox for any description; a build without SANDBOX_URL has none to offer for one
   // that names no sandbox server, so its console calls the description's own servers.
   if (!described) return dev ? { url: localSandboxUrl(env), hosted: false, ...made } : undefined;
-  return { url: dev ? devSandboxUrl(described.url, env) : described.url, describedUrl: described.url, hosted: false };
+  return { url: localSandboxAt(described.url, env), describedUrl: described.url, hosted: false };
 }
 
 /**

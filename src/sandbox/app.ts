@@ -36,6 +36,11 @@ export interface SandboxOptions {
   publicOrigin?: PublicOrigin;
   /** How many personal keys are issued (per address, in all, alive at once). */
   issuance?: IssuanceLimits;
+  /**
+   * What an operation the hand-written rules do not know does: `refuse` to start (the default: the rules and the
+   * description disagree), or answer its documented success `example`, for a description being written.
+   */
+  unhandled?: 'refuse' | 'example';
 }
 
 export interface Sandbox {
@@ -47,7 +52,8 @@ export interface Sandbox {
 
 export function createSandbox(options: SandboxOptions): Sandbox {
   const { model } = options;
-  const keylessQuota = checkAgainstSpec(model);
+  const unhandled = options.unhandled ?? 'refuse';
+  const keylessQuota = checkAgainstSpec(model, { unhandledAnswered: unhandled === 'example' });
   const clock = options.clock ?? systemClock;
   const store = options.store ?? createMemoryStore();
   const demoKeys = sandboxDemoKeys(model);

@@ -7,14 +7,17 @@
  */
 
 import { isIPv6 } from 'node:net';
+import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { readCommandLine } from '../command-line.ts';
 import { mcpHttpApp, mcpPath } from '../mcp/http.ts';
 import { mcpOptions } from '../mcp/options.ts';
 import {
+  type ApiModel,
   anonymousQuota,
   loadApiModel,
+  operationCount,
   passThroughBases,
   resolveSpecPath,
   SpecError,
@@ -28,7 +31,9 @@ import type { SandboxErrorCode } from './api-error.ts';
 import { createSandbox } from './app.ts';
 import { parseTrustedProxies } from './client-address.ts';
 import { createDescribedSandbox, describedKeylessQuota, keysPath } from './described/app.ts';
+import type { CallerCollections } from './described/collection-data.ts';
 import { describedStatus } from './described/problems.ts';
+import { watchDescription } from './description-watch.ts';
 import { defaultIssuanceLimits } from './handlers/sandbox-keys.ts';
 import { listen } from './http-server.ts';
 import {
@@ -57,15 +62,23 @@ other description one made from it, with example data that resets on restart. It
   SANDBOX_TRUSTED_PROXIES  load balancers whose X-Forwarded-For names the client: addresses and CIDR ranges
   SANDBOX_MAX_KEYS         personal keys alive at once (default 2,000)
 
+  --watch     follow the description: serve each saved version that loads (npm run dev runs it so); keys and data
+              are kept, and a version that does not load or that the Pet Store's own rules disagree with is named
+              while the last good one is served
   -h, --help  print this and exit`;
-const commandLine = readCommandLine(process.argv.slice(2), { name: 'sandbox', usage, options: {} });
+const commandLine = readCommandLine(process.argv.slice(2), {
+  name: 'sandbox',
+  usage,
+  options: { watch: { type: 'boolean' } },
+});
 if (!commandLine.ok) {
   (commandLine.exitCode === 0 ? console.log : console.error)(commandLine.message);
   process.exit(commandLine.exitCode);
 }
 
+const watching = commandLine.args.values.watch === true;
 const specPath = resolveSpecPath(process.cwd());
-const model = await loadApiModel(specPath).catch((error: unknown) => {
+let model: ApiModel = await loadApiModel(specPath).catch((error: unknown) => {
   console.error(error instanceof SpecError ? error.message : error);
   process.exit(1);
 });
@@ -129,38 +142,49 @@ const onError = (error: unknown) => console.error(error);
 // the Host header a client sends. Bound to every interface without SANDBOX_URL, the request's own (said at start).
 let listeningOrigin: string | undefined;
 const publicOrigin = () => publicUrl ?? listeningOrigin;
-const sandbox = hasHandwrittenRules(model) ? petStoreSandbox() : describedSandbox();
-const { app, store, statusOf, startLines, sandboxName } = sandbox;
-
-function petStoreSandbox() {
+const handwritten = hasHandwrittenRules(model);
+const sandbox = (() => {
   try {
-    const { app, store, demoKeys } = createSandbox({
-      model,
-      store: openStore(petStoreDataSets()),
-      allowedOrigins,
-      onError,
-      trustedProxies,
-      issuance,
-      publicOrigin,
-    });
-    const catalog = new Map(model.errorCodes.map((entry) => [entry.code, entry.status]));
-    return {
-      app,
-      store: store as SandboxStore<unknown>,
-      statusOf: (code: SandboxErrorCode) => catalog.get(code) ?? 400,
-      sandboxName: 'Pet Store sandbox',
-      startLines: [`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`],
-    };
+    return handwritten ? petStoreSandbox(model) : describedSandbox(model);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    return process.exit(1);
   }
+})();
+let { app } = sandbox;
+const { store, statusOf, startLines, sandboxName } = sandbox;
+
+/** The Pet Store's hand-written rules on `model`; on `kept`, the store of the version it follows (--watch). */
+function petStoreSandbox(model: ApiModel, kept?: SandboxStore<unknown>) {
+  const { app, store, demoKeys } = createSandbox({
+    model,
+    store: (kept as SandboxStore | undefined) ?? openStore(petStoreDataSets()),
+    allowedOrigins,
+    onError,
+    trustedProxies,
+    issuance,
+    publicOrigin,
+    // An operation being written has no rule yet: it answers its example rather than stopping the sandbox.
+    unhandled: watching ? 'example' : 'refuse',
+  });
+  const catalog = new Map(model.errorCodes.map((entry) => [entry.code, entry.status]));
+  return {
+    app,
+    store: store as SandboxStore<unknown>,
+    statusOf: (code: SandboxErrorCode) => catalog.get(code) ?? 400,
+    sandboxName: 'Pet Store sandbox',
+    startLines: [`Demo keys: ${demoKeys.map((k) => `${k.plan} ${k.key}`).join(', ')}`],
+  };
 }
 
-function describedSandbox() {
+/**
+ * A sandbox made from `model`; on `kept`, the store of the version it follows (--watch): its keys and records stay,
+ * and a collection the save added starts empty.
+ */
+function describedSandbox(model: ApiModel, kept?: SandboxStore<unknown>) {
   const { app, store, served } = createDescribedSandbox({
     model,
-    openStore,
+    openStore: kept ? () => kept as SandboxStore<CallerCollections> : openStore,
     allowedOrigins,
     onError,
     trustedProxies,
@@ -217,6 +241,32 @@ const service = {
     return app.fetch(request, env);
   },
 };
+/** The docs' MCP server on `model`, calling `sandboxApp`; made once listening, and again for each version followed. */
+function startMcp(self: string, model: ApiModel, sandboxApp: typeof app, quiet = false): void {
+  mcpOptions(model, specPath, self).then(
+    (options) => {
+      mcp = mcpHttpApp({
+        model,
+        options,
+        sandbox: sandboxApp,
+        store,
+        clock: systemClock,
+        addresses: { publicUrl, listensOn: hostname, allowedOrigins },
+      });
+      if (quiet) return;
+      const local = ['127.0.0.1', 'localhost', '::1'].includes(hostname);
+      if (!local && !publicUrl) {
+        console.log(
+          `The docs' MCP server refuses every request until SANDBOX_URL names this service's public address (it checks the Host header).`,
+        );
+      }
+      console.log(`The docs' MCP server: ${publicUrl ?? self}${mcpPath} (streamable HTTP)`);
+    },
+    (error: unknown) => console.error(`No MCP server at ${mcpPath}: ${error instanceof Error ? error.message : error}`),
+  );
+}
+
+let self = '';
 const server = listen(service, { port, hostname }, statusOf, (listening) => {
   const everyInterface = hostname === '0.0.0.0' || hostname === '::';
   if (['127.0.0.1', 'localhost', '::1'].includes(hostname))
@@ -236,28 +286,41 @@ const server = listen(service, { port, hostname }, statusOf, (listening) => {
     const bases = passThroughBases(model);
     console.log(`Pass-through at ${passThroughPath}/<url> to ${bases.length > 0 ? bases.join(', ') : 'no server'}`);
   }
-  const self = `http://${everyInterface ? '127.0.0.1' : isIPv6(hostname) ? `[${hostname}]` : hostname}:${listening}`;
-  mcpOptions(model, specPath, self).then(
-    (options) => {
-      mcp = mcpHttpApp({
-        model,
-        options,
-        sandbox: app,
-        store,
-        clock: systemClock,
-        addresses: { publicUrl, listensOn: hostname, allowedOrigins },
-      });
-      const local = ['127.0.0.1', 'localhost', '::1'].includes(hostname);
-      if (!local && !publicUrl) {
-        console.log(
-          `The docs' MCP server refuses every request until SANDBOX_URL names this service's public address (it checks the Host header).`,
-        );
-      }
-      console.log(`The docs' MCP server: ${publicUrl ?? self}${mcpPath} (streamable HTTP)`);
-    },
-    (error: unknown) => console.error(`No MCP server at ${mcpPath}: ${error instanceof Error ? error.message : error}`),
-  );
+  self = `http://${everyInterface ? '127.0.0.1' : isIPv6(hostname) ? `[${hostname}]` : hostname}:${listening}`;
+  startMcp(self, model, app);
+  if (watching) console.log(`Following ${specPath}: each saved version that loads is served.`);
 });
+
+// --watch: each saved version that loads and agrees with the rules replaces the served one at once (requests in
+// flight finish on the old one); the store is the same, so keys and data stay.
+let followed = 0;
+const descriptionWatch = watching
+  ? watchDescription([specPath, ...(model.files ?? [])], () => void follow(++followed))
+  : undefined;
+async function follow(save: number): Promise<void> {
+  const loaded = await loadApiModel(specPath).then(
+    (next) => ({ next }),
+    (error: unknown) => ({ error }),
+  );
+  if (save !== followed) return;
+  if ('error' in loaded) {
+    console.error(loaded.error instanceof SpecError ? loaded.error.message : loaded.error);
+    console.error('The sandbox serves the last version that loaded until a save fixes it.');
+    return;
+  }
+  const { next } = loaded;
+  descriptionWatch?.add(next.files ?? []);
+  try {
+    ({ app } = handwritten ? petStoreSandbox(next, store) : describedSandbox(next, store));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    console.error('The sandbox serves the last version that agreed with its rules until a save fixes it.');
+    return;
+  }
+  model = next;
+  if (self) startMcp(self, model, app, true);
+  console.log(`Serving the saved ${path.basename(specPath)}: ${operationCount(model)}.`);
+}
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(
@@ -273,6 +336,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
  * busy ones after their answer), then lets go of the store. Whatever is still open after 10 s is cut.
  */
 function stop(signal: string): void {
+  descriptionWatch?.close();
   console.log(`${signal}: stopping the sandbox once the requests in flight are answered.`);
   server.close(() => void store.close().finally(() => process.exit(0)));
   if ('closeIdleConnections' in server) {

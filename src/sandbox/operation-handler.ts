@@ -11,6 +11,7 @@ import type { Clock } from '../rate-limits/clock.ts';
 import { answerUrl, type PublicOrigin } from './answer-url.ts';
 import { ApiError } from './api-error.ts';
 import { clientAddress, type SandboxEnv } from './callers.ts';
+import { successAnswer } from './described/examples.ts';
 import type { HandlerRequest, HandlerResponse } from './handlers/handler.ts';
 import { handlers } from './handlers/index.ts';
 import { type IssuanceLimits, keyHandlers } from './handlers/sandbox-keys.ts';
@@ -81,7 +82,9 @@ export function operationHandler(context: OperationContext): (operation: ApiOper
       // Counted by the client's address whatever key the request carries: a demo key is public.
       return keyHandler(request, { store, clock, plans, issuing: { address: clientAddress(c), limits: issuance } });
     }
-    const handler = handlers[operation.operationId] as NonNullable<(typeof handlers)[string]>;
+    const handler = handlers[operation.operationId];
+    // Only a sandbox that follows a description being written gets this far without a rule (`unhandled`).
+    if (!handler) return documentedAnswer(operation, model);
     // The shared data set, or a personal key's own, which ends with the key.
     const caller = c.var.caller;
     const scope = caller?.scope ?? sharedScope;
@@ -113,6 +116,12 @@ export function operationHandler(context: OperationContext): (operation: ApiOper
     }
     return { ...result, headers };
   }
+}
+
+/** An operation with no hand-written rule yet: its documented success and example (as its page shows it). */
+function documentedAnswer(operation: ApiOperation, model: ApiModel): HandlerResponse {
+  const { status, example } = successAnswer(operation, model.schemaResolver);
+  return example === undefined ? { status } : { status, body: example };
 }
 
 /** A handler's answer as a Response: JSON, or no body (204). */

@@ -7,11 +7,10 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { API_KEY_STORAGE_KEY } from '../../src/console/api-key-store.ts';
 import { sandboxServer } from '../../src/openapi/index.ts';
 import { bodyText, harRequest } from '../../src/openapi/samples.ts';
-import { model, operation, urls, watchCspViolations } from './support.ts';
+import { model, operation, sandboxUrl, urls, watchCspViolations } from './support.ts';
 
 const sandbox = sandboxServer(model);
 if (!sandbox?.demoKeys) throw new Error('the spec names no sandbox with demo keys');
-const sandboxUrl = sandbox.url;
 const demoKeyOf = (plan: string | undefined) => {
   const found = sandbox.demoKeys?.find((k) => k.plan === plan);
   if (!found) throw new Error(`no ${plan} demo key`);

@@ -3,10 +3,15 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { consoleSandbox } from '../../src/publishing/console-sandbox.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 
 export const model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..')));
 export const urls = referenceUrls(model);
+const testSandbox = consoleSandbox(model, { dev: false });
+if (!testSandbox) throw new Error('the spec names no sandbox server');
+/** Where the built site's console and guides call the sandbox: the test run's (SANDBOX_PORT, playwright.config.ts). */
+export const sandboxUrl = testSandbox.url;
 
 /**
  * How long a search may take to show its results. Pagefind loads its index in pieces; with the other browser worker

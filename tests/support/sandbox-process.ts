@@ -15,8 +15,8 @@ export interface SandboxProcess {
   output(): string;
 }
 
-export function startSandboxProcess(env: Record<string, string> = {}): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ['src/sandbox/main.ts'], {
+export function startSandboxProcess(env: Record<string, string> = {}, args: string[] = []): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, ['src/sandbox/main.ts', ...args], {
     cwd: root,
     env: { ...process.env, SANDBOX_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

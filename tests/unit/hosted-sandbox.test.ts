@@ -52,15 +52,17 @@ describe('the sandbox the console calls', () => {
     expect(localSandboxWarning(model, env)).toBeUndefined();
   });
 
-  it('follows SANDBOX_PORT in dev, where npm run dev starts the sandbox; a build keeps the address written', () => {
+  it('follows SANDBOX_PORT, where npm run sandbox listens, in dev and in a build without SANDBOX_URL', () => {
     const moved = new URL(local?.url ?? '');
     moved.port = '5201';
-    expect(consoleSandbox(model, { dev: true, env: { SANDBOX_PORT: '5201' } })).toEqual({
-      url: moved.href.replace(/\/$/, ''),
-      describedUrl: local?.url,
-      hosted: false,
-    });
-    expect(consoleSandbox(model, { dev: false, env: { SANDBOX_PORT: '5201' } })?.url).toBe(local?.url);
+    for (const dev of [true, false]) {
+      expect(consoleSandbox(model, { dev, env: { SANDBOX_PORT: '5201' } })).toEqual({
+        url: moved.href.replace(/\/$/, ''),
+        describedUrl: local?.url,
+        hosted: false,
+      });
+    }
+    expect(consoleSandbox(model, { dev: false, env: {} })?.url).toBe(local?.url);
     expect(consoleSandbox(model, { dev: true, env: { SANDBOX_PORT: 'nope' } })?.url).toBe(local?.url);
   });
 
@@ -287,5 +289,18 @@ describe('what the console says', () => {
     );
     expect(text(api)).toContain('The server at https://api.example.org did not answer.');
     expect(text(api)).toContain('Check the address under Server');
+  });
+
+  it('a local sandbox that did not answer as the console opened: says which server it chose instead', async () => {
+    const missed = { sandbox: 'http://localhost:4010', instead: 'https://api.example.org' };
+    const notes = (onSandbox: boolean) =>
+      renderToString(
+        h(RequestNotes, { target: hostedTarget, state: state({ sandboxMissed: missed, onSandbox }), actions }),
+      );
+    expect(text(await notes(false))).toContain(
+      'The sandbox at http://localhost:4010 did not answer, so requests go to https://api.example.org, the server chosen above.',
+    );
+    // Once the reader chooses the sandbox, there is nothing to explain.
+    expect(text(await notes(true))).not.toContain('did not answer');
   });
 });

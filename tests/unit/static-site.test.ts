@@ -4,12 +4,13 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticSite } from '../../src/publishing/static-site.ts';
 
-const port = 5310;
+let port = 0;
 let dir: string;
 let server: Server;
 
@@ -20,7 +21,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'reference', 'index.html'), '<h1>Reference</h1>');
   writeFileSync(path.join(dir, '404.html'), '<h1>Not found</h1>');
   server = createServer(staticSite(dir, [{ pattern: '/*', headers: [['X-Content-Type-Options', 'nosniff']] }]));
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // Any free port: a fixed one may be another run's.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));

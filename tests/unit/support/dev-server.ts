@@ -58,3 +58,52 @@ export async function startDevServer(env: Record<string, string> = {}, timeoutMs
   }
   return { address, output: () => output, stop };
 }
+
+/** `npm run dev` (the site and, beside it, the sandbox following the description), and where each listens. */
+export interface NpmDev extends DevServer {
+  /** `http://localhost:<SANDBOX_PORT>`, as the dev console calls it. */
+  sandbox: string;
+}
+
+/**
+ * Starts `npm run dev -- --port <port>` with SANDBOX_PORT=<sandboxPort> (free ones unless given) in a process group
+ * of its own, which `stop` ends whole (npm, concurrently, Astro and the sandbox); resolves once both are up.
+ */
+export async function startNpmDev(
+  env: Record<string, string> = {},
+  ports: { port?: number; sandboxPort?: number } = {},
+  timeoutMs = 180_000,
+): Promise<NpmDev> {
+  const port = ports.port ?? (await freePort());
+  const sandboxPort = ports.sandboxPort ?? (await freePort());
+  const server = spawn('npm', ['run', 'dev', '--', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'], {
+    cwd: root,
+    env: devEnv({ ...env, SANDBOX_PORT: String(sandboxPort) }),
+    detached: true,
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  const stop = () => {
+    try {
+      if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
+  for (
+    const deadline = Date.now() + timeoutMs;
+    !/watching for file changes/.test(output) || !/Following /.test(output);
+  ) {
+    if (Date.now() > deadline || server.exitCode !== null) {
+      stop();
+      throw new Error(`npm run dev did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const address = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1] ?? `http://127.0.0.1:${port}`;
+  return { address, sandbox: `http://localhost:${sandboxPort}`, output: () => output, stop };
+}
