@@ -113,13 +113,10 @@ export function apiReferencePlugin(): StarlightPlugin {
           ownIcon(file);
           // The guides this site ships, the docs team's among them: a team guide that cannot be read is named here.
           const guides = guideOutline(model, loadPortalConfig(file), guidesFolderIn(root));
-<<<<<<< HEAD
           // Its title, logo and accent colour (portal.json); a logo that cannot be shown is refused here.
           const brand = siteBrand(model, loadPortalConfig(file), file, root);
           for (const warning of brand.warnings) logger.warn(warning);
-=======
           loaded.config = configShape(model, file, root);
->>>>>>> live
           const others = model.files?.slice(1) ?? [];
           loaded.files = [file, ...others];
           loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
