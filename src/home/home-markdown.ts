@@ -2,9 +2,14 @@
  * The home page's Markdown twin (`/index.md`), written from the outline the page renders (`home-outline.ts`), with
  * the same headings in the same order. Its words go through `descriptionMarkdown`, as every description does.
  */
+
+import type { GlanceLink } from '../reference/home-glance.ts';
 import { code, descriptionMarkdown, inline, link } from '../reference/markdown-text.ts';
 import { sandboxMarkdown } from '../reference/page-markdown.ts';
 import type { HomeOutline } from './home-outline.ts';
+
+/** A glance's link, or its label alone (a tag a group names that the description lacks). */
+const glanceLink = (to: GlanceLink) => (to.href ? link(to.label, to.href) : inline(to.label));
 
 export function homeMarkdown(outline: HomeOutline): string {
   const { glance, guides, changelog } = outline;
@@ -17,14 +22,10 @@ export function homeMarkdown(outline: HomeOutline): string {
   const groups = [
     ...glance.groups.map(
       (group) =>
-        `- **${link(group.link.label, group.link.href)}** — ${group.tags
-          .map((tag) => (tag.href ? link(tag.label, tag.href) : inline(tag.label)))
-          .join(', ')}${group.moreTags > 0 ? `, and ${group.moreTags} more` : ''} (${group.held})`,
+        `- **${glanceLink(group.link)}** — ${group.tags.map(glanceLink).join(', ')}${group.moreTags > 0 ? `, and ${group.moreTags} more` : ''} (${group.held})`,
     ),
     ...(glance.ungrouped
-      ? [
-          `- **${link(glance.ungrouped.link.label, glance.ungrouped.link.href)}** — ${glance.ungrouped.tags} (${glance.ungrouped.held})`,
-        ]
+      ? [`- **${glanceLink(glance.ungrouped.link)}** — ${glance.ungrouped.tags} (${glance.ungrouped.held})`]
       : []),
   ];
   const keys =
