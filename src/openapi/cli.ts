@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { readCommandLine } from '../command-line.ts';
 import { BesideFileError } from '../publishing/beside-files.ts';
+import { readHomeWords } from '../publishing/home-words.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { SiteConfigError } from '../publishing/site-config.ts';
 import { ownIcon } from '../publishing/site-icon.ts';
@@ -54,8 +55,9 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
     console.error(formatProblems(shown, error.problems, 'check'));
     process.exitCode = 1;
   }
-  // The files the build reads beside the description: its site config and its icon, each problem a line at its place.
-  for (const check of [() => loadPortalConfig(file), () => ownIcon(file)]) {
+  // The files the build reads beside the description: its site config, its icon and its home page's words, each
+  // problem a line at its place.
+  for (const check of [() => loadPortalConfig(file), () => ownIcon(file), () => readHomeWords({ files: [file] })]) {
     try {
       check();
     } catch (error) {
