@@ -32,6 +32,10 @@ const starlightUserComponents = fileURLToPath(
   new URL('./user-components/', import.meta.resolve('@astrojs/starlight/components')),
 );
 
+// The portal's fact components, for a docs team's own guides: `import { Servers } from '@portal/components'`, a
+// name that holds wherever their guides folder is and however the portal's own files move.
+const portalComponents = fileURLToPath(new URL('./src/components/portal-components.ts', import.meta.url));
+
 const portalConfig = (() => {
   try {
     return loadPortalConfig(resolveSpecPath(fileURLToPath(new URL('.', import.meta.url))));
@@ -60,7 +64,12 @@ export default defineConfig({
     inlineStylesheets: 'never',
   },
   vite: {
-    resolve: { alias: [{ find: /^starlight-user-components\//, replacement: starlightUserComponents }] },
+    resolve: {
+      alias: [
+        { find: /^starlight-user-components\//, replacement: starlightUserComponents },
+        { find: /^@portal\/components$/, replacement: portalComponents },
+      ],
+    },
     build: {
       // Page scripts (the portal's one behaviour module, Expressive Code's) as cached files, not inlined into
       // every page: Astro inlines a script under 4 KB, which repeated them on each of a big description's

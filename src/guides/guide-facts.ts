@@ -18,7 +18,6 @@ import { badgeExplanation } from '../reference/badges.ts';
 import { type SunsetStatus, sunsetStatus } from '../reference/deprecation.ts';
 import { type ErrorCatalogOutline, errorCatalogOutline } from '../reference/errors-outline.ts';
 import { deprecatedOperations, operationsAtLevel } from '../reference/guide-lists.ts';
-import { type HomeGlance, homeGlance } from '../reference/home-glance.ts';
 import { type SandboxSection, sandboxOutline } from '../reference/introduction-outline.ts';
 import { type HeaderRow, headerType } from '../reference/operation-outline.ts';
 import { operationTitle, referenceUrls } from '../reference/routes.ts';
@@ -81,7 +80,8 @@ export interface GuideFacts {
   sandbox: { url: string; hosted: boolean } | undefined;
   /** The sandbox section, as the home page shows it. */
   sandboxSection: SandboxSection | undefined;
-  homeGlance: HomeGlance;
+  /** The description's servers, as written, with their descriptions. */
+  servers: { url: string; description: string | undefined }[];
   description: DescriptionFacts;
   /** A runnable sample with the description's local sandbox address replaced by the one readers are sent to. */
   sandboxSample(code: string): string;
@@ -173,8 +173,8 @@ export function guideFacts(model: ApiModel, context: GuideContext): GuideFacts {
     get sandboxSection() {
       return sandboxOutline(model, sandbox());
     },
-    get homeGlance() {
-      return homeGlance(model);
+    get servers() {
+      return model.servers.map((server) => ({ url: server.url, description: server.description }));
     },
     get description() {
       return {

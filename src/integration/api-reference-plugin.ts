@@ -35,6 +35,7 @@ import {
   SandboxUrlError,
 } from '../publishing/console-sandbox.ts';
 import { guideOutline, guidesFolderIn } from '../publishing/guide-outline.ts';
+import { readHomeWords } from '../publishing/home-words.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { siteBrand } from '../publishing/site-brand.ts';
 import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
@@ -70,8 +71,6 @@ export function apiReferencePlugin(): StarlightPlugin {
         const shown = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
         // Stamped before loading, so a save during the load is checked again; the other files once they are known.
         const loaded: LoadedDescription = { files: [file], stamp: fileStamp(file) };
-        // The home page takes its title and tagline from the description.
-        addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./home-route-data.ts', import.meta.url)) });
         // Each guide announces its Markdown twin.
         addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./guide-twin-route-data.ts', import.meta.url)) });
         // With several versions of the reference, the other pages count as the current version's in search.
@@ -111,6 +110,8 @@ export function apiReferencePlugin(): StarlightPlugin {
           const model = await loadApiModel(file);
           // The site's own icon beside the description: refused here, at its line, not half way through the pages.
           ownIcon(file);
+          // The home page's words beside it (home.md): refused here, in one line, not half way through the pages.
+          readHomeWords(model);
           // The guides this site ships, the docs team's among them: a team guide that cannot be read is named here.
           const guides = guideOutline(model, loadPortalConfig(file), guidesFolderIn(root));
           // Its title, logo and accent colour (portal.json); a logo that cannot be shown is refused here.

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { readCommandLine } from '../command-line.ts';
 import { BesideFileError } from '../publishing/beside-files.ts';
 import { guideOutline } from '../publishing/guide-outline.ts';
+import { readHomeWords } from '../publishing/home-words.ts';
 import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { siteBrand } from '../publishing/site-brand.ts';
 import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
@@ -58,12 +59,13 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
     process.exitCode = 1;
   }
   // The files the build reads beside the description: its site config, its icon and logo, the guides the config
-  // names; each problem a line at its place.
+  // names, its home page's words; each problem a line at its place.
   for (const check of [
     () => loadPortalConfig(file),
     () => ownIcon(file),
     () => checkLogo(file),
     () => checkGuides(file),
+    () => readHomeWords({ files: [file] }),
   ]) {
     try {
       await check();

@@ -7,6 +7,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { homeTwinPath } from '../home/home-outline.ts';
 import type { ApiModel } from '../openapi/index.ts';
 import { changelogFeedPath, changelogPath } from '../reference/changelog-sections.ts';
 import {
@@ -195,6 +196,8 @@ export async function llmsTxt(
             note: `every page's Markdown (guides, reference, changelog) in reading order (${kilobytes(full.wholeBytes)})`,
           },
         ]),
+    // The home page's twin: what the site holds, in the docs team's words or the description's.
+    { title: 'Overview', path: sitePath(homeTwinPath), note: 'the home page: what this site holds and where to start' },
     ...(await descriptionFiles(model)).map((file) => ({
       title: `OpenAPI description (${file.format}${file.gzip ? ', gzip' : ''})`,
       path: sitePath(`/${file.name}`),

@@ -105,9 +105,11 @@ export function staticSite(
       return;
     }
     const page = fileFor(decoded);
-    // A page asked for as Markdown is answered with its twin (its URL plus `.md`), where it has one.
-    const twin =
-      page?.endsWith('index.html') && pathname !== '/' ? fileFor(`${decoded.replace(/\/$/, '')}.md`) : undefined;
+    // A page asked for as Markdown is answered with its twin, where it has one: its URL plus `.md`, the home page's
+    // `/index.md` (home/home-outline.ts).
+    const twin = page?.endsWith('index.html')
+      ? fileFor(pathname === '/' ? '/index.md' : `${decoded.replace(/\/$/, '')}.md`)
+      : undefined;
     if (twin) response.setHeader('Vary', 'Accept');
     const file = twin && prefersMarkdown(String(request.headers.accept ?? '')) ? twin : page;
     const status = file ? 200 : 404;

@@ -27,6 +27,8 @@ export interface HomeGlance {
   opening: string;
   /** "20 operations", then webhooks and callbacks where there are any, and schemas. */
   counts: { operations: string; webhooks?: string; callbacks?: string; schemas: string };
+  /** Where the counts lead: the reference's introduction, and the models index. */
+  links: { operations: string; schemas: string };
   /** Each group, with its first tags, how many more, and how many operations it holds ("6 operations"). */
   groups: { link: GlanceLink; tags: GlanceLink[]; moreTags: number; held: string }[];
   /** The tags no group holds, as one line, past the sidebar's threshold. */
@@ -61,6 +63,7 @@ export function homeGlance(model: ApiModel): HomeGlance {
       ...(callbacks > 0 && { callbacks: countOf(callbacks, 'callback') }),
       schemas: countOf(model.schemas.length, 'schema'),
     },
+    links: { operations: urls.introduction, schemas: urls.schemas },
     groups: shownGroups.map((group) => ({
       link: { label: tagLabel(group), href: `${urls.introduction}#${groupAnchor(group.name)}` },
       tags: group.tags.slice(0, tagsListedInFull).map((name) => {

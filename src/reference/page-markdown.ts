@@ -130,8 +130,8 @@ export function introductionMarkdown(model: ApiModel, { downloads, sandbox }: Tw
 /** A figure of a rate plan, as the page's table shows it. */
 const figure = (n: number | 'custom') => (n === 'custom' ? 'custom' : n.toLocaleString('en-US'));
 
-/** The introduction's last section, as `SandboxNote.astro` words it, from the same outline. */
-function sandboxMarkdown(section: SandboxSection): string {
+/** The introduction's (and the home page's) last section, as `SandboxNote.astro` words it, from the same outline. */
+export function sandboxMarkdown(section: SandboxSection): string {
   const issuer = section.issuer;
   if (section.hosted) {
     return `## ${inline(section.title)}\n\nThe sandbox at ${code(section.url)} is a complete copy of the API with example data, where nothing you do touches real data. Press **Try it** on any operation page${issuer ? `: the console gets you a key of your own, kept for the tab. To call it from code, get a key with one request: ${link(issuer.title, issuer.href)}.` : '.'}`;

@@ -35,11 +35,6 @@ test.describe('Copy as Markdown', () => {
       expect(new URL(page.url()).pathname).toBe(path);
     });
   }
-
-  test('the home page, which has no twin, offers none', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Copy as Markdown' })).toHaveCount(0);
-  });
 });
 
 test.describe('Copy as Markdown without JavaScript', () => {

@@ -111,3 +111,39 @@ test("the docs team's guides beside the description are pages like ours: sidebar
       .first(),
   ).toBeVisible();
 });
+
+test("a docs team's guide states the description's facts through the portal's components", async ({ page }) => {
+  const { site } = built();
+  await page.goto(`${site.baseUrl}/guides/safety/`);
+  // `import { Servers } from '@portal/components'` in the fixture's safety.mdx: the description's own server.
+  const servers = page.getByRole('main').getByRole('listitem').filter({ hasText: 'https://' });
+  await expect(servers).toHaveText(['https://api.workshop.example/v2']);
+});
+
+test('the home page is the description’s and leads only to what this site has', async ({ page }) => {
+  const { site } = built();
+  await page.goto(`${site.baseUrl}/`);
+  const main = page.getByRole('main');
+  await expect(page.getByRole('heading', { level: 1, name: 'Workshop API documentation' })).toBeVisible();
+  await expect(main).toContainText('A description the sandbox has no hand-written rules for');
+  await expect(main.getByRole('heading', { name: 'What this portal is' })).toHaveCount(0);
+  // No releases beside the description: no changelog to lead to.
+  await expect(main.getByRole('link', { name: /changelog/i })).toHaveCount(0);
+  // Built with SANDBOX_URL: the hosted sandbox is named.
+  await expect(main.getByRole('region', { name: 'Try it against the sandbox' })).toContainText(built().sandboxUrl);
+  const guides = main.getByRole('region', { name: 'Guides' });
+  await expect(guides.getByRole('link')).toHaveText(['Bench etiquette', 'Safety first']);
+  await guides.getByRole('link', { name: 'Safety first' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Safety first' })).toBeVisible();
+  await page.goBack();
+  await main.getByRole('link', { name: 'Read the API reference' }).click();
+  await expect(page).toHaveURL(/\/reference\/$/);
+
+  // Its twin, announced in its head, has the page's headings.
+  await page.goto(`${site.baseUrl}/`);
+  const twinPath = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute('href');
+  expect(twinPath).toBe('/index.md');
+  const twin = await (await page.request.get(`${site.baseUrl}${twinPath}`)).text();
+  const shown = await main.getByRole('heading').allTextContents();
+  expect(twin.match(/^#{1,6} .+$/gm)?.map((line) => line.replace(/^#+ /, ''))).toEqual(shown.map((h) => h.trim()));
+});

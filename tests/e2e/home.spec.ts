@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
@@ -84,6 +85,46 @@ test.describe('home page', () => {
     await expect(page.getByRole('combobox', { name: 'Select theme' }).first()).toHaveValue('light');
     await page.getByRole('combobox', { name: 'Select theme' }).first().selectOption({ label: 'Auto' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+});
+
+test.describe("the Pet Store's own words", () => {
+  // spec/home.md beside the description: the portal's code holds none of them.
+  const homeMd = readFileSync(path.resolve(import.meta.dirname, '../../spec/home.md'), 'utf8');
+  const headings = [...homeMd.matchAll(/^## (.+)$/gm)].map((m) => m[1] ?? '');
+  const tagline = /^description: (.+)$/m.exec(homeMd)?.[1] ?? 'missing';
+
+  test('come from spec/home.md, before what the site holds', async ({ page }) => {
+    expect(headings.length).toBeGreaterThan(0);
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await expect(main.getByText(tagline)).toBeVisible();
+    await expect(main.getByRole('heading', { level: 2 })).toHaveText([
+      ...headings,
+      'Pet Store API at a glance',
+      'Guides',
+      'Changelog',
+      'Try it against the local sandbox',
+    ]);
+    await expect(main).not.toContainText('The docs team publishes');
+    const guides = main.getByRole('region', { name: 'Guides' });
+    await guides.getByRole('link', { name: 'Rate limits' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Rate limits' })).toBeVisible();
+    await page.goBack();
+    await main.getByRole('region', { name: 'Changelog' }).getByRole('link', { name: 'Read the changelog' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
+  });
+
+  test('and its Markdown twin, announced in its head, has the same headings', async ({ page }) => {
+    await page.goto('/');
+    const twinPath = await page.locator('link[rel="alternate"][type="text/markdown"]').getAttribute('href');
+    expect(twinPath).toBe('/index.md');
+    const response = await page.request.get(twinPath ?? '');
+    expect(response.headers()['content-type']).toMatch(/^text\/markdown/);
+    const twin = await response.text();
+    const shown = (await page.getByRole('main').getByRole('heading').allTextContents()).map((h) => h.trim());
+    expect(twin.match(/^#{1,6} .+$/gm)?.map((line) => line.replace(/^#+ /, ''))).toEqual(shown);
+    expect(twin).toContain(tagline);
   });
 });
 

@@ -118,6 +118,24 @@ test('an OAuth 2 scheme says how to get a token and what each scope allows; an o
   await expect(page.getByRole('row', { name: 'events:read Read and search events.' })).toBeVisible();
 });
 
+test('the home page says the description’s title and summary, and promises no changelog or sandbox it lacks', async ({
+  page,
+}) => {
+  await page.goto(`${site().baseUrl}/`);
+  const main = page.getByRole('main');
+  await expect(page.getByRole('heading', { level: 1, name: 'Event Hub API documentation' })).toBeVisible();
+  await expect(main).toContainText('Publish events, search them, and be told when they arrive.');
+  // No releases, no sandbox server, no SANDBOX_URL: neither is offered.
+  await expect(main.getByRole('link', { name: /changelog/i })).toHaveCount(0);
+  await expect(main).not.toContainText(/sandbox|changelog/i);
+  await main.getByRole('link', { name: '5 operations' }).click();
+  await expect(page).toHaveURL(/\/reference\/$/);
+  const twin = await (await page.request.get(`${site().baseUrl}/index.md`)).text();
+  expect(twin).toMatch(
+    /^# Event Hub API documentation\n\nPublish events, search them, and be told when they arrive\.\n/,
+  );
+});
+
 test("the site is the description's own: nothing of the Pet Store anywhere in it, and no domain of another", () => {
   const { outDir, pages } = site();
   // Every file: pages, head, host files, feeds, llms.txt, the API catalog, scripts, the search index.

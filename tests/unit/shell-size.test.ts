@@ -19,7 +19,7 @@ import { buildSite, root, run } from './support/programs.ts';
 
 /** Bytes of shell allowed per page, by kind: a little over what each measures, well under what it was. */
 const shellBudgets = {
-  home: 6_450,
+  home: 6_650,
   introduction: 7_950,
   operation: 7_600,
   guide: 7_600,

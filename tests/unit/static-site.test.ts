@@ -20,6 +20,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), '<h1>Home</h1>');
   writeFileSync(path.join(dir, 'reference', 'index.html'), '<h1>Reference</h1>');
   writeFileSync(path.join(dir, '404.html'), '<h1>Not found</h1>');
+  writeFileSync(path.join(dir, 'index.md'), '# Home\n');
+  writeFileSync(path.join(dir, 'reference.md'), '# Reference\n');
   server = createServer(staticSite(dir, [{ pattern: '/*', headers: [['X-Content-Type-Options', 'nosniff']] }]));
   // Any free port: a fixed one may be another run's.
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,6 +64,13 @@ describe('the preview server', () => {
     expect((await get('//reference')).headers.location).toBe('/reference/');
     expect((await get('/.//reference')).headers.location).toBe('/reference/');
     expect((await get('http://evil.example/reference')).headers.location).toBe('/reference/');
+  });
+
+  it("answers a page asked for as Markdown with its twin, the home page's too", async () => {
+    const markdown = { Accept: 'text/markdown, text/html;q=0.9' };
+    expect((await get('/', markdown)).body).toBe('# Home\n');
+    expect((await get('/reference/', markdown)).body).toBe('# Reference\n');
+    expect((await get('/')).body).toBe('<h1>Home</h1>');
   });
 
   it('serves no file outside the site', async () => {
