@@ -6,6 +6,7 @@ import { resolveSpecPath } from '../openapi/index.ts';
 import { readHomeWords } from '../publishing/home-words.ts';
 import { getApiModel } from './api-model.ts';
 import { getGuideOutline } from './guide-outline.ts';
+import { getPortalConfig } from './portal-config.ts';
 
 /** Planned on each call (the page and its twin, once each): `home.md` read as it is now, in `astro dev` too. */
 export async function getHomeOutline(): Promise<HomeOutline> {
@@ -15,5 +16,6 @@ export async function getHomeOutline(): Promise<HomeOutline> {
     changelog: hasReleases(resolveSpecPath(process.cwd())),
     sandbox: guideSandbox(model, import.meta.env.DEV),
     words: readHomeWords(model),
+    siteTitle: getPortalConfig().title,
   });
 }

@@ -25,7 +25,7 @@ export interface HomeLink {
 }
 
 export interface HomeOutline {
-  /** The `h1` and `<title>`: `home.md`'s title, else "<API title> documentation". */
+  /** The `h1` and `<title>`: `home.md`'s title, else the site's title from portal.json, else "<API title> documentation". */
   title: string;
   /** The line under it: `home.md`'s description, else the description's summary. */
   tagline: string | undefined;
@@ -53,6 +53,8 @@ export interface HomeInputs {
   sandbox: BuildSandbox | undefined;
   /** `home.md` beside the description, if any (`readHomeWords`). */
   words: HomeWords | undefined;
+  /** The site's own name where portal.json gives one (`title`); else the site is named after the API. */
+  siteTitle?: string | undefined;
 }
 
 /** The guide "Get started" leads to, where the site ships it. */
@@ -61,7 +63,7 @@ const gettingStartedId = 'guides/getting-started';
 export function homeOutline(model: ApiModel, inputs: HomeInputs): HomeOutline {
   const { info } = model;
   const urls = referenceUrls(model);
-  const title = inputs.words?.title ?? `${info.title} documentation`;
+  const title = inputs.words?.title ?? inputs.siteTitle ?? `${info.title} documentation`;
   const tagline = inputs.words?.description ?? info.summary;
   const opening = inputs.words ? undefined : descriptionOpening(info.description ?? '');
   const gettingStarted = inputs.guides.find((guide) => guide.id === gettingStartedId);

@@ -34,6 +34,12 @@ test('the header shows the title with its logo and the site’s links, and every
   expect(await csp()).toEqual([]);
 });
 
+test('the home page is headed with the site’s title, not the API’s', async ({ page }) => {
+  await page.goto(`${site().baseUrl}/`);
+  await expect(page.getByRole('heading', { name: 'Acme Widgets', level: 1, exact: true })).toBeVisible();
+  await expect(page).toHaveTitle(/^Acme Widgets/);
+});
+
 test('the footer lists the site’s links', async ({ page }) => {
   await page.goto(`${site().baseUrl}${operationPage}`);
   const footer = page.getByRole('navigation', { name: 'Footer' });
