@@ -235,11 +235,19 @@ describe('an x-logo that names no file here', () => {
     expect(brand.warnings).toEqual([expect.stringMatching(warning)]);
   });
 
-  it('is an error when portal.json names it: the docs team asked for that file', async () => {
+  it('is an error when portal.json names it, at the line that names it: the docs team asked for that file', async () => {
     writeFileSync(path.join(dir, 'spec', 'portal.json'), '{ "logo": "missing.svg" }');
     const model = await loadApiModel(spec);
     expect(() => siteBrand(model, loadPortalConfig(spec, {}), spec)).toThrow(
-      /missing\.svg: the logo file does not exist\./,
+      /portal\.json:1: logo: there is no file "missing\.svg" beside portal\.json\.$/,
+    );
+    writeFileSync(
+      path.join(dir, 'spec', 'portal.json'),
+      '{\n  "logo": {\n    "light": "logo.svg",\n    "dark": "logo-dark.svg"\n  }\n}\n',
+    );
+    writeFileSync(path.join(dir, 'spec', 'logo.svg'), svg);
+    expect(() => siteBrand(model, loadPortalConfig(spec, {}), spec)).toThrow(
+      /portal\.json:4: logo\.dark: there is no file "logo-dark\.svg" beside portal\.json\.$/,
     );
   });
 });
