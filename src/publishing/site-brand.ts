@@ -38,9 +38,10 @@ export interface SiteBrand {
 interface LogoSource {
   file: string;
   folder: string;
-  /** Named by the description's x-logo (another tool's extension): a file that is not there is a warning. */
-  fromDescription?: boolean;
-  /** Named by portal.json: its key there (`logo`, `logo.dark`) and the name as written, for a located error. */
+  /**
+   * Named by portal.json: its key there (`logo`, `logo.dark`) and the name as written, for a located error. Without
+   * it the file is the description's x-logo (another tool's extension): one that is not there is a warning.
+   */
   named?: { key: string[]; as: string };
 }
 
@@ -103,7 +104,7 @@ function logoSources(
     return undefined;
   }
   const folder = path.dirname(specPath);
-  const source = { file: path.resolve(folder, fileOfUrl(url)), folder, fromDescription: true };
+  const source = { file: path.resolve(folder, fileOfUrl(url)), folder };
   return { light: source, dark: source };
 }
 
@@ -137,16 +138,15 @@ function publishedLogo(
   warnings: string[],
 ): string | undefined {
   const bytes = readBesideFile(source.file, { within: [source.folder], maxBytes: maxLogoBytes });
-  if (bytes === undefined && source.fromDescription) {
+  if (bytes === undefined) {
+    // portal.json asked for this file: said at the line naming it, the one to correct (a missing file has none).
+    if (source.named)
+      throw configProblems(config, [
+        { path: source.named.key, message: `there is no file "${source.named.as}" beside portal.json.` },
+      ]);
     warnings.push(`info.x-logo: ${shownPath(source.file)} does not exist; the site has no logo.`);
     return undefined;
   }
-  // Said where portal.json names it: the line to correct (a missing file has no line of its own).
-  if (bytes === undefined && source.named)
-    throw configProblems(config, [
-      { path: source.named.key, message: `there is no file "${source.named.as}" beside portal.json.` },
-    ]);
-  if (bytes === undefined) throw new BesideFileError(source.file, 'the logo file does not exist.');
   const extension = path.extname(source.file).slice(1).toLowerCase();
   if (extension === 'svg') {
     const [problem] = svgProblems(bytes.toString('utf8'));
