@@ -12,7 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { accentThemes, linkColors } from '../../src/publishing/accent-colors.ts';
-import { walk } from '../support/built-site.ts';
+import { brokenLinks, brokenTwinLinks, walk } from '../support/built-site.ts';
 import { servedFixtureSite } from '../support/fixture-site.ts';
 import { searchResultTimeout, watchCspViolations } from './support.ts';
 
@@ -218,6 +218,12 @@ test('what the description keeps for its team is in no file of the site, the sea
   const mentioning = (word: RegExp) => texts.filter(({ text }) => word.test(text)).map(({ file }) => file);
   expect(mentioning(/listWidgets/).length).toBeGreaterThan(1);
   expect(mentioning(/sprocketology/).some((file) => file.startsWith('pagefind/'))).toBe(true);
+});
+
+test('no page and no Markdown twin of the site, the team’s guides and home page included, has a link that leads nowhere', () => {
+  const { outDir } = site();
+  expect(brokenLinks(outDir)).toEqual([]);
+  expect(brokenTwinLinks(outDir)).toEqual([]);
 });
 
 test.describe('on a tablet', () => {
