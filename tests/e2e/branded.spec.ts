@@ -7,7 +7,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { accentThemes, linkColors } from '../../src/publishing/accent-colors.ts';
+import { accentThemes, linkColors } from '../../src/site/accent-colors.ts';
 import { servedFixtureSite } from '../support/fixture-site.ts';
 import { watchCspViolations } from './support.ts';
 

@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
+import { loadPortalConfig } from '../../src/site/portal-config.ts';
 import { root, run } from './support/programs.ts';
 
 let dir: string;
@@ -90,7 +90,7 @@ describe('npm run spec:check', () => {
       path.join(dir, 'spec', 'favicon.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg">\n  <rect width="1"/>\n  <script>alert(1)</script>\n</svg>\n',
     );
-    const { status, output } = run('src/openapi/cli.ts', [spec]);
+    const { status, output } = run('src/build/spec-check.ts', [spec]);
     expect(status).toBe(1);
     expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: cname2: unknown key; did you mean "cname"?`);
     expect(output).toContain(`${path.join(dir, 'spec', 'favicon.svg')}:3: <script> is not allowed in the site's icon`);
