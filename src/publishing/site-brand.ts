@@ -12,10 +12,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ApiModel, readXLogo } from '../openapi/index.ts';
-import { accentStylesheet, accentThemes } from './accent-colors.ts';
-import { BesideFileError, readBesideFile, shownPath } from './beside-files.ts';
-import { configProblems, portalConfigPath } from './portal-config.ts';
-import type { SiteConfig } from './site-config.ts';
+import { accentStylesheet, accentThemes } from '../site/accent-colors.ts';
+import { BesideFileError, readBesideFile, shownPath } from '../site/beside-files.ts';
+import { configProblems, portalConfigPath } from '../site/portal-config.ts';
+import type { SiteConfig } from '../site/site-config.ts';
 import { svgProblems } from './svg-check.ts';
 
 /** Bytes past which a logo is refused: every reader fetches it with the first page. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { accentThemes, linkColors } from '../../src/publishing/accent-colors.ts';
+import { accentThemes, linkColors } from '../../src/site/accent-colors.ts';
 import { brokenLinks, brokenTwinLinks, walk } from '../support/built-site.ts';
 import { servedFixtureSite } from '../support/fixture-site.ts';
 import { searchResultTimeout, watchCspViolations } from './support.ts';

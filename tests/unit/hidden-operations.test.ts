@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { apiChanges } from '../../src/changes/api-changes.ts';
 import { createDocs } from '../../src/mcp/docs.ts';
 import { checkSpecText, hiddenCount, loadApiModel } from '../../src/openapi/index.ts';
-import { descriptionBytes, descriptionFiles } from '../../src/publishing/description-files.ts';
 import { llmsText } from '../../src/reference/llms-text.ts';
+import { descriptionBytes, descriptionFiles } from '../../src/site/description-files.ts';
 
 const ok = { '200': { description: 'OK' } };
 const withBody = (model: string) => ({

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
+import { loadPortalConfig } from '../../src/site/portal-config.ts';
 import { buildSite, root, run } from './support/programs.ts';
 
 let dir: string;
@@ -92,7 +92,7 @@ describe('npm run spec:check', () => {
       path.join(dir, 'spec', 'favicon.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg">\n  <rect width="1"/>\n  <script>alert(1)</script>\n</svg>\n',
     );
-    const { status, output } = run('src/openapi/cli.ts', [spec]);
+    const { status, output } = run('src/build/spec-check.ts', [spec]);
     expect(status).toBe(1);
     expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: cname2: unknown key; did you mean "cname"?`);
     expect(output).toContain(`${path.join(dir, 'spec', 'favicon.svg')}:3: <script> is not allowed in the site's icon`);
@@ -131,7 +131,7 @@ describe('a bad brand in portal.json', () => {
   it.each(cases)('stops npm run spec:check with one line at its place, and exit code 1: %s', (_, text, where) => {
     writeFileSync(spec, tiny);
     writeFileSync(path.join(dir, 'spec', 'portal.json'), text);
-    const { status, output } = run('src/openapi/cli.ts', [spec]);
+    const { status, output } = run('src/build/spec-check.ts', [spec]);
     expect(said(output)).toEqual([`${path.join(dir, 'spec', 'portal.json')}${where}`]);
     expect(status).toBe(1);
   });

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadApiModel } from '../../src/openapi/index.ts';
+import { guideOutline } from '../../src/publishing/guide-outline.ts';
+import { siteBrand } from '../../src/publishing/site-brand.ts';
 import {
   accentThemes,
   contrastFailure,
@@ -15,11 +17,9 @@ import {
   linkColors,
   minimumContrast,
   themeBackgrounds,
-} from '../../src/publishing/accent-colors.ts';
-import { guideOutline } from '../../src/publishing/guide-outline.ts';
-import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
-import { siteBrand } from '../../src/publishing/site-brand.ts';
-import { defineSiteConfig } from '../../src/publishing/site-config.ts';
+} from '../../src/site/accent-colors.ts';
+import { loadPortalConfig } from '../../src/site/portal-config.ts';
+import { defineSiteConfig } from '../../src/site/site-config.ts';
 import { run } from './support/programs.ts';
 
 let dir: string;
@@ -288,7 +288,7 @@ describe('npm run spec:check', () => {
       path.join(dir, 'spec', 'logo.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg">\n<script>x</script></svg>',
     );
-    const { status, output } = run('src/openapi/cli.ts', [spec]);
+    const { status, output } = run('src/build/spec-check.ts', [spec]);
     expect(status).toBe(1);
     expect(output).toContain(`${path.join(dir, 'spec', 'logo.svg')}:2: <script> is not allowed in the site's logo`);
     expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: guides.exclude.0: "versoning" is not one`);
