@@ -35,14 +35,15 @@ export function localSandboxUrl(env: Env = process.env): string {
 }
 
 /**
- * The description's local sandbox server as `npm run sandbox` runs it on this machine: moved to SANDBOX_PORT when
- * that is set (the sandbox listens there), else as written. Before, the console kept calling the written port,
- * where some other process's sandbox may answer.
+ * The description's sandbox server as `npm run sandbox` runs it on this machine: a local one (localhost) moved to
+ * SANDBOX_PORT when that is set (the sandbox listens there), else as written. Before, the console kept calling the
+ * written port, where some other process's sandbox may answer. A sandbox server elsewhere (a hosted one the
+ * description names) is never moved.
  */
 function localSandboxAt(described: string, env: Env): string {
   const port = sandboxPort(env);
-  if (port === undefined) return described;
   const url = new URL(described);
+  if (port === undefined || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return described;
   url.port = String(port);
   return described.endsWith('/') ? url.href : url.href.replace(/\/$/, '');
 }

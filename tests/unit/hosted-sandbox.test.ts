@@ -66,6 +66,20 @@ describe('the sandbox the console calls', () => {
     expect(consoleSandbox(model, { dev: true, env: { SANDBOX_PORT: 'nope' } })?.url).toBe(local?.url);
   });
 
+  it('never moves a sandbox server the description names elsewhere than this machine', async () => {
+    const remote = {
+      ...model,
+      servers: model.servers.map((server) =>
+        server.url === local?.url ? { ...server, url: 'https://sandbox.example.org/v1' } : server,
+      ),
+    };
+    for (const dev of [true, false]) {
+      expect(consoleSandbox(remote, { dev, env: { SANDBOX_PORT: '5201' } })?.url).toBe(
+        'https://sandbox.example.org/v1',
+      );
+    }
+  });
+
   it('refuses a SANDBOX_URL that is not an http(s) address, naming the setting and the value', () => {
     for (const bad of ['sandbox.example.org', 'javascript:alert(1)', 'https://sandbox.example.org/?x=1', 'ftp://x']) {
       expect(() => hostedSandboxUrl({ SANDBOX_URL: bad })).toThrow(SandboxUrlError);
