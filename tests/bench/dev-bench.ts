@@ -18,7 +18,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page, type Request, type Response } from '@playwright/test';
 import { loadApiModel } from '../../src/openapi/index.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
@@ -132,9 +132,21 @@ function watchTab(page: Page) {
 /** Writes `text` to `file` and resolves with the ms until the open tab has an element `selector` with `shown`. */
 async function timeUntilShown(page: Page, file: string, text: string, selector: string, shown: string) {
   const started = performance.now();
+  const marks: string[] = [];
+  const mark = (what: string) => marks.push(`${what} ${Math.round(performance.now() - started)}`);
+  const onRequest = (request: Request) => request.isNavigationRequest() && mark('requested');
+  const onResponse = (response: Response) => response.request().isNavigationRequest() && mark('answered');
+  if (verbose) {
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+  }
   writeFileSync(file, text);
   await page.locator(selector, { hasText: shown }).first().waitFor({ state: 'attached', timeout: 120_000 });
-  return performance.now() - started;
+  const ms = performance.now() - started;
+  page.off('request', onRequest);
+  page.off('response', onResponse);
+  if (verbose) console.log(`    (${marks.join(', ')}, shown ${Math.round(ms)})`);
+  return ms;
 }
 
 const guideText = (paragraph: string) =>
