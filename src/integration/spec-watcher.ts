@@ -20,8 +20,12 @@ import { portalConfigPath } from '../publishing/portal-config.ts';
 /** Settled once Astro's dev app on a (re)started server is ready (astro/dist/core/constants.js). */
 const appReady = Symbol.for('astro.devServerAppReady');
 
-/** Saves closer together than this are checked once: editors often write a file in several steps. */
-const settleMs = 150;
+/**
+ * Saves closer together than this are checked once: editors often write a file in several steps (truncate, then
+ * write), milliseconds apart. A reader waits this long on every save; 150 ms was a sixth of the Pet Store's whole
+ * save-to-tab time (`npm run bench:dev`). A later save's check supersedes an earlier one's still running.
+ */
+const settleMs = 50;
 
 /** The path whose (announced) change restarts Astro: `addWatchFile` it. Nothing is written there. */
 export function restartSignalFor(file: string): string {
