@@ -261,7 +261,8 @@ function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString('en-US')} ms` : '—');
@@ -283,6 +284,7 @@ try {
   if (only !== 'pet-store') {
     console.log(`${githubRest.label}, a copy:`);
     const [github] = await fetchNpmDescriptions(downloads, [githubRest]);
+    if (!github) throw new Error(`npm gave no ${githubRest.file}`);
     results.push(await measure(browser, 'GitHub REST', github, { timeFirstPage: true }));
   }
 } finally {
@@ -314,10 +316,9 @@ for (const result of results) {
     ]);
   }
 }
-const widths = [0, 1, 2, 3].map((c) =>
-  Math.max(...[['Figure', 'Median', 'Goal', 'Met?'], ...rows].map((r) => r[c].length)),
-);
-const line = (r: string[]) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ');
+const header: [string, string, string, string] = ['Figure', 'Median', 'Goal', 'Met?'];
+const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c]?.length ?? 0)));
+const line = (r: string[]) => r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ');
 console.log(`\nnpm run bench:dev (medians of ${runs}; load average ${loadBefore} before, ${load()} after)`);
-console.log(line(['Figure', 'Median', 'Goal', 'Met?']));
+console.log(line(header));
 for (const row of rows) console.log(line(row));
