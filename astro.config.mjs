@@ -13,10 +13,10 @@ import { pageScriptIntegration } from './src/integration/page-script.ts';
 import { printStylesIntegration } from './src/integration/print-styles.ts';
 import { resolveSpecPath } from './src/openapi/index.ts';
 import { headScripts } from './src/publishing/own-inline-scripts.ts';
-import { loadPortalConfig, siteUrl } from './src/publishing/portal-config.ts';
-import { SiteConfigError } from './src/publishing/site-config.ts';
-import { siteSidebar } from './src/publishing/site-sidebar.ts';
+import { siteSidebar } from './src/reference/site-sidebar.ts';
 import { renderWorkerIntegration } from './src/render/render-worker.ts';
+import { loadPortalConfig, siteUrl } from './src/site/portal-config.ts';
+import { SiteConfigError } from './src/site/site-config.ts';
 
 // A docs team building its private API's portal sends nothing anywhere: no usage telemetry (every build looked up
 // Astro's telemetry host), no update check in `astro dev`. Astro reads both after it loads this file.

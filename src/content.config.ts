@@ -7,7 +7,7 @@ import { z } from 'astro/zod';
 import { loadApiModel, resolveSpecPath } from './openapi/index.ts';
 import { guideOutline, guidesFolderIn, teamGuidesFolder } from './publishing/guide-outline.ts';
 import { namedFacts } from './publishing/guide-requirements.ts';
-import { loadPortalConfig } from './publishing/portal-config.ts';
+import { loadPortalConfig } from './site/portal-config.ts';
 
 /** A guide that calls an operation in its samples names it: `operation:listPets`. */
 const operationFact = z.string().regex(/^operation:.+/, 'operation:<operationId>');

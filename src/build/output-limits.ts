@@ -1,6 +1,6 @@
 /**
  * The last step of `npm run build` (`src/build/build-site.sh`, after the search index): walks the finished output
- * and warns, naming the hosts, when it passes a static host's limits (`src/publishing/static-host-limits.ts`): a
+ * and warns, naming the hosts, when it passes a static host's limits (`src/site/static-host-limits.ts`): a
  * file over 25 MiB, more than 20,000 files, more than 1 GB. A warning, not a failure: the site may be bound for a
  * host without that limit. It runs here, not in an Astro hook, because Pagefind writes its index after Astro.
  *
@@ -8,7 +8,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { limitsPassed, limitWarnings, type OutputFile } from '../publishing/static-host-limits.ts';
+import { limitsPassed, limitWarnings, type OutputFile } from '../site/static-host-limits.ts';
 import { outDirOf } from './search-index.ts';
 
 /** Every file below `dir`, with its size, by its path relative to `dir`. */

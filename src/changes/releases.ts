@@ -14,7 +14,7 @@ import {
   SpecError,
   startOfDay,
 } from '../openapi/index.ts';
-import { BesideFileError, confinedFile, readBesideText } from '../publishing/beside-files.ts';
+import { BesideFileError, confinedFile, readBesideText } from '../site/beside-files.ts';
 
 /**
  * Where the releases of the description at `specPath` are kept: `$PETSTORE_RELEASES` if set (other layouts), else

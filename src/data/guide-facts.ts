@@ -3,7 +3,7 @@
  * model: the one way those components reach the description.
  */
 import { type GuideFacts, guideFacts } from '../guides/guide-facts.ts';
-import { descriptionFiles } from '../publishing/description-files.ts';
+import { descriptionFiles } from '../site/description-files.ts';
 import { getApiModel } from './api-model.ts';
 import { perDescription } from './per-description.ts';
 

@@ -1,9 +1,9 @@
 /** The home page's outline (`home/home-outline.ts`) for the build's description, for the page and its twin. */
 import { hasReleases } from '../changes/releases.ts';
-import { guideSandbox } from '../guides/sandbox-address.ts';
 import { type HomeOutline, homeOutline } from '../home/home-outline.ts';
 import { resolveSpecPath } from '../openapi/index.ts';
 import { readHomeWords } from '../publishing/home-words.ts';
+import { guideSandbox } from '../site/sandbox-address.ts';
 import { getApiModel } from './api-model.ts';
 import { getGuideOutline } from './guide-outline.ts';
 import { getPortalConfig } from './portal-config.ts';

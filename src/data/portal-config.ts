@@ -1,7 +1,7 @@
 /** The site config (`portal.json` beside the description) for pages and components: read once per build. */
 import { resolveSpecPath } from '../openapi/index.ts';
-import { loadPortalConfig } from '../publishing/portal-config.ts';
-import type { SiteConfig } from '../publishing/site-config.ts';
+import { loadPortalConfig } from '../site/portal-config.ts';
+import type { SiteConfig } from '../site/site-config.ts';
 import { perDescription } from './per-description.ts';
 
 /** Read again with each version of the description: the dev server's watcher takes in a save of portal.json too. */

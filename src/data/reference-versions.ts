@@ -6,10 +6,10 @@
 import { type ApiChange, apiChanges } from '../changes/api-changes.ts';
 import { listReleases, releasesDir } from '../changes/releases.ts';
 import { type ApiModel, enclosingOperation, loadApiModel, resolveSpecPath } from '../openapi/index.ts';
-import { portalConfigPath } from '../publishing/portal-config.ts';
 import { type MigrationStep, migrationStep } from '../reference/migration.ts';
 import { publishReferenceAt } from '../reference/routes.ts';
 import { type ReferenceVersion, referenceVersions } from '../reference/versions.ts';
+import { portalConfigPath } from '../site/portal-config.ts';
 import { getApiModel } from './api-model.ts';
 import { perDescription } from './per-description.ts';
 import { getPortalConfig } from './portal-config.ts';

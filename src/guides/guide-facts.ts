@@ -21,8 +21,8 @@ import { deprecatedOperations, operationsAtLevel } from '../reference/guide-list
 import { type SandboxSection, sandboxOutline } from '../reference/introduction-outline.ts';
 import { type HeaderRow, headerType } from '../reference/operation-outline.ts';
 import { operationTitle, referenceUrls } from '../reference/routes.ts';
+import { guideSandbox, withSandboxAddress } from '../site/sandbox-address.ts';
 import { type RateLimitFigure, rateLimitFigure } from './rate-limit-figure.ts';
-import { guideSandbox, withSandboxAddress } from './sandbox-address.ts';
 
 /** An operation as a guide links it. */
 export interface OperationLink {
@@ -97,7 +97,7 @@ export interface GuideContext {
   now: Date;
   /** `astro dev`: the guides send readers to the local sandbox. */
   dev: boolean;
-  /** The YAML download's file name (`publishing/description-files.ts`). */
+  /** The YAML download's file name (`site/description-files.ts`). */
   download: string;
 }
 

@@ -14,13 +14,13 @@ import type { AstroIntegration } from 'astro';
 import { loadReferenceVersions } from '../data/reference-versions.ts';
 import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
 import { type OtherTwinList, writeAgentTexts } from '../publishing/agent-texts.ts';
-import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { DescriptionPlacer } from '../publishing/twin-descriptions.ts';
 import { twinInputs } from '../publishing/twin-inputs.ts';
 import { useSiteUrl } from '../reference/description-address.ts';
 import { usePlacedDescriptions } from '../reference/markdown-text.ts';
 import { twinDescriptions } from '../reference/page-markdown.ts';
 import { useSiteBase } from '../reference/site-path.ts';
+import { loadPortalConfig } from '../site/portal-config.ts';
 
 /** The build-only route's file: below the output folder's root, never published. */
 const otherTwinsFile = 'other-twins.json';

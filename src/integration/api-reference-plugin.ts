@@ -27,27 +27,22 @@ import {
   strictFromEnv,
 } from '../openapi/index.ts';
 import { apiCatalogPath } from '../publishing/api-catalog.ts';
-import { BesideFileError } from '../publishing/beside-files.ts';
-import {
-  hostedSandboxUrl,
-  localSandboxWarning,
-  passThroughNote,
-  SandboxUrlError,
-} from '../publishing/console-sandbox.ts';
 import { guideOutline, guidesFolderIn } from '../publishing/guide-outline.ts';
 import { readHomeWords } from '../publishing/home-words.ts';
-import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { siteBrand } from '../publishing/site-brand.ts';
-import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
 import { ownIcon } from '../publishing/site-icon.ts';
-import { siteSidebar } from '../publishing/site-sidebar.ts';
 import { versionSitemapChunks } from '../publishing/version-sitemaps.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { publishedDescriptionUrl } from '../reference/description-address.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-scope.ts';
+import { siteSidebar } from '../reference/site-sidebar.ts';
 import { VersionSettingError } from '../reference/versions.ts';
 import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
+import { BesideFileError } from '../site/beside-files.ts';
+import { hostedSandboxUrl, localSandboxWarning, passThroughNote, SandboxUrlError } from '../site/console-sandbox.ts';
+import { loadPortalConfig } from '../site/portal-config.ts';
+import { type SiteConfig, SiteConfigError } from '../site/site-config.ts';
 import { fileStamp, type LoadedDescription, restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
 
 const liveDescriptionScript = fileURLToPath(new URL('./live-description.ts', import.meta.url));

@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
 import { apiCatalogContentType, apiCatalogPath } from '../publishing/api-catalog.ts';
-import { consoleSandbox } from '../publishing/console-sandbox.ts';
 import {
   cnameFile,
   cspOrigins,
@@ -24,10 +23,11 @@ import {
   sha256,
 } from '../publishing/host-files.ts';
 import { ownInlineScripts } from '../publishing/own-inline-scripts.ts';
-import type { SiteConfig } from '../publishing/site-config.ts';
 import { iconPath, ownIcon } from '../publishing/site-icon.ts';
 import { changelogFeedType } from '../reference/changelog-feed.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
+import { consoleSandbox } from '../site/console-sandbox.ts';
+import type { SiteConfig } from '../site/site-config.ts';
 
 export function hostFilesIntegration(
   config: SiteConfig,

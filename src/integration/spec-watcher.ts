@@ -15,7 +15,7 @@ import { stringifyEntities } from 'stringify-entities';
 import type { Plugin, ViteDevServer } from 'vite';
 import { nextDescriptionVersion } from '../data/per-description.ts';
 import { type ApiModel, formatProblems, loadApiModel, type SpecProblem } from '../openapi/index.ts';
-import { portalConfigPath } from '../publishing/portal-config.ts';
+import { portalConfigPath } from '../site/portal-config.ts';
 
 /** Settled once Astro's dev app on a (re)started server is ready (astro/dist/core/constants.js). */
 const appReady = Symbol.for('astro.devServerAppReady');

@@ -6,7 +6,7 @@
  */
 import type { ApiModel } from '../openapi/index.ts';
 import { guideOutline, guidesFolder } from '../publishing/guide-outline.ts';
-import type { SiteConfig } from '../publishing/site-config.ts';
+import type { SiteConfig } from '../site/site-config.ts';
 import type { SearchedPage } from './docs.ts';
 
 /** The guides this site ships, as pages to search, linked by their Markdown twins' site paths. */

@@ -8,7 +8,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { readCommandLine } from '../command-line.ts';
 import { loadApiModel, resolveSpecPath, SpecError, sandboxServer } from '../openapi/index.ts';
-import { SandboxUrlError } from '../publishing/console-sandbox.ts';
+import { SandboxUrlError } from '../site/console-sandbox.ts';
 import { mcpOptions, stdioSandboxUrl } from './options.ts';
 import { createMcpServer } from './server.ts';
 

@@ -1,9 +1,9 @@
 /** The MCP server's settings for the description the site is built from, as both of its entry points read them. */
 import type { ApiModel } from '../openapi/index.ts';
-import { hostedSandboxUrl, localSandboxUrl, sandboxAddress } from '../publishing/console-sandbox.ts';
-import { loadPortalConfig, siteUrl } from '../publishing/portal-config.ts';
 import { twinInputs } from '../publishing/twin-inputs.ts';
 import { useSiteUrl } from '../reference/description-address.ts';
+import { hostedSandboxUrl, localSandboxUrl, sandboxAddress } from '../site/console-sandbox.ts';
+import { loadPortalConfig, siteUrl } from '../site/portal-config.ts';
 import { searchableGuides } from './guides.ts';
 import type { McpOptions } from './server.ts';
 

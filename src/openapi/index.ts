@@ -65,8 +65,10 @@ export { SchemaResolver } from './schema-resolver.ts';
 export {
   absoluteServerUrl,
   apiHostPlaceholder,
+  httpServerUrl,
   isHostless,
   isSchemeRelative,
+  type ServerLike,
   serverAddress,
   withDefaults,
 } from './server-address.ts';

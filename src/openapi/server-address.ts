@@ -102,3 +102,21 @@ export function hostlessServers(
     hint: "Set SITE_URL (or canonicalDomain in portal.json) when the API is served from the docs site's host; otherwise give the description an absolute server URL.",
   };
 }
+
+/** A server as the description writes it: its URL and its variables' defaults. */
+export type ServerLike = { url: string; variables: { name: string; default: string }[] };
+
+/**
+ * A server's URL with its variables' defaults, when that is an http(s) URL. A scheme-relative one (`//host/v2`) is
+ * https, as the samples send it. With `base`, a relative URL is resolved against it first (as OpenAPI resolves one
+ * against the description's address); without, it is none.
+ */
+export function httpServerUrl(server: ServerLike, base?: string): URL | undefined {
+  const url = server.variables.reduce((u, v) => u.replaceAll(`{${v.name}}`, v.default), server.url);
+  try {
+    const parsed = new URL(/^\/\/[^/]/.test(url) ? `https:${url}` : url, base);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}

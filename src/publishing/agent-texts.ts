@@ -24,8 +24,8 @@ import type { TwinInputs } from '../reference/page-markdown.ts';
 import { type ReferenceRoute, referenceRoutes, referenceUrls, twinOf } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
 import type { ReferenceVersion } from '../reference/versions.ts';
+import { descriptionFiles } from '../site/description-files.ts';
 import { apiCatalogPath } from './api-catalog.ts';
-import { descriptionFiles } from './description-files.ts';
 
 /** A guide's or the changelog's twin, as Astro's container made it (`data/page-twins.ts`). */
 export interface OtherTwin {

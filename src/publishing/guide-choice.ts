@@ -5,8 +5,8 @@
  * guide, or an included guide that this site cannot ship, is a located line of portal.json.
  */
 import { nearMatches } from '../openapi/index.ts';
+import type { SiteConfig, SiteConfigProblem } from '../site/site-config.ts';
 import type { GuideFact } from './guide-requirements.ts';
-import type { SiteConfig, SiteConfigProblem } from './site-config.ts';
 
 /** Whether the portal's own guide `id` (its file name, `errors`) is chosen by the config. */
 export function guideChosen(config: SiteConfig, id: string): boolean {

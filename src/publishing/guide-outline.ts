@@ -21,11 +21,11 @@ import { unified } from 'unified';
 import type { ApiModel } from '../openapi/index.ts';
 import { twinOf } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
-import { BesideFileError, readBesideText } from './beside-files.ts';
+import { BesideFileError, readBesideText } from '../site/beside-files.ts';
+import { configProblems } from '../site/portal-config.ts';
+import type { SiteConfig } from '../site/site-config.ts';
 import { guideChosen, unknownGuides, unshippableGuide } from './guide-choice.ts';
 import { type GuideFact, guideShips, missingFact } from './guide-requirements.ts';
-import { configProblems } from './portal-config.ts';
-import type { SiteConfig } from './site-config.ts';
 
 /** Where the site's guides are written (`src/content/docs/guides/`), from code run as it is written. */
 export const guidesFolder = fileURLToPath(new URL('../content/docs/guides/', import.meta.url));

@@ -5,7 +5,7 @@
  * docs collection and the MCP server's guide search both read that outline, so they agree on the guides a site has.
  */
 import { type ApiModel, type DescriptionFact, descriptionFacts, descriptionHas } from '../openapi/index.ts';
-import type { SiteConfig } from './site-config.ts';
+import type { SiteConfig } from '../site/site-config.ts';
 
 /**
  * What a guide may need from the site config rather than the description: the product's project hosting (the

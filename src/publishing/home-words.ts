@@ -7,7 +7,7 @@
 import path from 'node:path';
 import yaml from 'js-yaml';
 import type { ApiModel } from '../openapi/index.ts';
-import { BesideFileError, readBesideText } from './beside-files.ts';
+import { BesideFileError, readBesideText } from '../site/beside-files.ts';
 
 /** The file's name beside the description. */
 export const homeWordsFile = 'home.md';

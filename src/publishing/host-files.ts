@@ -9,7 +9,8 @@
  * description's choosing (`sandbox`, which stops every script of the site), a line break would start a header.
  */
 import { createHash } from 'node:crypto';
-import type { SiteConfig } from './site-config.ts';
+import { httpServerUrl, type ServerLike } from '../openapi/index.ts';
+import type { SiteConfig } from '../site/site-config.ts';
 
 /** A value that does not fit the host file it was to be written into. */
 export class HostFileError extends Error {
@@ -128,29 +129,12 @@ export function serverOrigins(servers: ServerLike[]): string[] {
   ];
 }
 
-type ServerLike = { url: string; variables: { name: string; default: string }[] };
-
 /**
  * Every server the console may call: the description's, and those of operations and path items that name their
  * own (an operation only the sandbox serves, say), which the CSP must allow as well.
  */
 export function everyServer<T extends ServerLike>(model: { servers: T[]; operations: { servers: T[] }[] }): T[] {
   return [...new Set([...model.servers, ...model.operations.flatMap((operation) => operation.servers)])];
-}
-
-/**
- * A server's URL with its variables' defaults, when that is an http(s) URL. A scheme-relative one (`//host/v2`) is
- * https, as the samples send it. With `base`, a relative URL is resolved against it first (as OpenAPI resolves one
- * against the description's address); without, it is none.
- */
-export function httpServerUrl(server: ServerLike, base?: string): URL | undefined {
-  const url = server.variables.reduce((u, v) => u.replaceAll(`{${v.name}}`, v.default), server.url);
-  try {
-    const parsed = new URL(/^\/\/[^/]/.test(url) ? `https:${url}` : url, base);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export interface HeadersInput {

@@ -12,10 +12,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ApiModel, readXLogo } from '../openapi/index.ts';
-import { accentStylesheet, accentThemes } from './accent-colors.ts';
-import { BesideFileError, readBesideFile, shownPath } from './beside-files.ts';
-import { portalConfigPath } from './portal-config.ts';
-import type { SiteConfig } from './site-config.ts';
+import { accentStylesheet, accentThemes } from '../site/accent-colors.ts';
+import { BesideFileError, readBesideFile, shownPath } from '../site/beside-files.ts';
+import { configProblems, portalConfigPath } from '../site/portal-config.ts';
+import type { SiteConfig } from '../site/site-config.ts';
 import { svgProblems } from './svg-check.ts';
 
 /** Bytes past which a logo is refused: every reader fetches it with the first page. */
@@ -38,8 +38,11 @@ export interface SiteBrand {
 interface LogoSource {
   file: string;
   folder: string;
-  /** Named by the description's x-logo (another tool's extension): a file that is not there is a warning. */
-  fromDescription?: boolean;
+  /**
+   * Named by portal.json: its key there (`logo`, `logo.dark`) and the name as written, for a located error. Without
+   * it the file is the description's x-logo (another tool's extension): one that is not there is a warning.
+   */
+  named?: { key: string[]; as: string };
 }
 
 /** The stylesheet of the site's own links and banner, from the project's root. */
@@ -59,8 +62,9 @@ export function siteBrand(model: ApiModel, config: SiteConfig, specPath: string,
   const warnings: string[] = [];
   const brand: SiteBrand = { title, customCss: [], warnings };
   const sources = logoSources(model, config, specPath, warnings);
-  const light = sources && publishedLogo(sources.light, root, warnings);
-  const dark = sources && (sources.dark === sources.light ? light : publishedLogo(sources.dark, root, warnings));
+  const light = sources && publishedLogo(sources.light, config, root, warnings);
+  const dark =
+    sources && (sources.dark === sources.light ? light : publishedLogo(sources.dark, config, root, warnings));
   if (light && dark) brand.logo = light === dark ? { src: light, alt: title } : { light, dark, alt: title };
   // The links' and banner's styles only where there are some: other sites' pages carry none of them.
   if (config.navLinks.length > 0 || config.footer.length > 0 || config.banner) brand.customCss.push(brandStyles);
@@ -78,10 +82,14 @@ function logoSources(
 ): { light: LogoSource; dark: LogoSource } | undefined {
   if (config.logo) {
     const folder = path.dirname(portalConfigPath(specPath));
-    const at = (file: string) => ({ file: path.resolve(folder, file), folder });
+    const at = (file: string, key: string[]) => ({
+      file: path.resolve(folder, file),
+      folder,
+      named: { key, as: file },
+    });
     return typeof config.logo === 'string'
-      ? { light: at(config.logo), dark: at(config.logo) }
-      : { light: at(config.logo.light), dark: at(config.logo.dark) };
+      ? { light: at(config.logo, ['logo']), dark: at(config.logo, ['logo']) }
+      : { light: at(config.logo.light, ['logo', 'light']), dark: at(config.logo.dark, ['logo', 'dark']) };
   }
   const url = readXLogo(model.source.info);
   if (url === undefined) return undefined;
@@ -96,7 +104,7 @@ function logoSources(
     return undefined;
   }
   const folder = path.dirname(specPath);
-  const source = { file: path.resolve(folder, fileOfUrl(url)), folder, fromDescription: true };
+  const source = { file: path.resolve(folder, fileOfUrl(url)), folder };
   return { light: source, dark: source };
 }
 
@@ -123,13 +131,22 @@ const signatures: Record<string, (bytes: Buffer) => boolean> = {
  * A logo file read and checked, then written under `.astro/brand/` by its hash: the path Starlight imports. An
  * x-logo file that is not there is a warning and no logo.
  */
-function publishedLogo(source: LogoSource, root: string | undefined, warnings: string[]): string | undefined {
+function publishedLogo(
+  source: LogoSource,
+  config: SiteConfig,
+  root: string | undefined,
+  warnings: string[],
+): string | undefined {
   const bytes = readBesideFile(source.file, { within: [source.folder], maxBytes: maxLogoBytes });
-  if (bytes === undefined && source.fromDescription) {
+  if (bytes === undefined) {
+    // portal.json asked for this file: said at the line naming it, the one to correct (a missing file has none).
+    if (source.named)
+      throw configProblems(config, [
+        { path: source.named.key, message: `there is no file "${source.named.as}" beside portal.json.` },
+      ]);
     warnings.push(`info.x-logo: ${shownPath(source.file)} does not exist; the site has no logo.`);
     return undefined;
   }
-  if (bytes === undefined) throw new BesideFileError(source.file, 'the logo file does not exist.');
   const extension = path.extname(source.file).slice(1).toLowerCase();
   if (extension === 'svg') {
     const [problem] = svgProblems(bytes.toString('utf8'));

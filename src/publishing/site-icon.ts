@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveSpecPath } from '../openapi/index.ts';
-import { BesideFileError, readBesideText } from './beside-files.ts';
+import { BesideFileError, readBesideText } from '../site/beside-files.ts';
 import { svgProblems } from './svg-check.ts';
 
 /** The URL the site's icon is published at (the build copies the docs team's own there). */

@@ -1,10 +1,11 @@
 /** What the Markdown twins need beyond the model: the downloads the introduction lists and the sandbox it names. */
-import { guideSandbox } from '../guides/sandbox-address.ts';
+
 import type { ApiModel } from '../openapi/index.ts';
 import type { TwinInputs } from '../reference/page-markdown.ts';
 import { descriptionDownloadPath } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
-import { descriptionFiles } from './description-files.ts';
+import { descriptionFiles } from '../site/description-files.ts';
+import { guideSandbox } from '../site/sandbox-address.ts';
 
 /** `dev`: the sandbox is the local one (as in `npm run dev`), else the build's (`SANDBOX_URL`, else local). */
 export async function twinInputs(model: ApiModel, dev: boolean): Promise<TwinInputs> {

@@ -19,6 +19,7 @@ import {
   describedSandboxPlan,
   type ExampleRequest,
   exampleRequest,
+  httpServerUrl,
   isHostless,
   issuedKeysPath,
   oncePerModel,
@@ -30,8 +31,7 @@ import {
   type TryItPolicy,
   withDefaults,
 } from '../openapi/index.ts';
-import type { ConsoleSandbox } from '../publishing/console-sandbox.ts';
-import { httpServerUrl } from '../publishing/host-files.ts';
+import type { ConsoleSandbox } from '../site/console-sandbox.ts';
 import { publishedDescriptionUrl } from './description-address.ts';
 import { operationTitle, referenceUrls } from './routes.ts';
 import { sitePath } from './site-path.ts';
@@ -49,7 +49,7 @@ const writtenServers = oncePerModel((model: ApiModel) => {
 const passThroughServers = oncePerModel(passThroughBases);
 
 /**
- * `sandbox`: the one the console calls (`publishing/console-sandbox.ts`), none on a build that has none to offer
+ * `sandbox`: the one the console calls (`site/console-sandbox.ts`), none on a build that has none to offer
  * (no default: an absent sandbox fell back to `npm run dev`'s local one on a published page). `authenticationGuide`: the Authentication guide's site path, where the site ships it (the
  * guide outline, `publishing/guide-outline.ts`). `descriptionUrl`: where the site publishes the description, which a
  * server without a host is relative to; when not given, the build's (`description-address.ts`), none when it is

@@ -2,7 +2,7 @@
  * The address the site publishes the description at (`/openapi.json` on the site's URL): what a server without a
  * host (`/v1`, or none) is relative to, for the samples and the console. Known when the build knows the site's URL
  * (SITE_URL, or the site config's domain: Astro's `site`); not when `site` is the placeholder every `.invalid` host
- * is (`publishing/portal-config.ts`). Pages read Astro's `site` from Vite; code that runs outside Vite's pages (the
+ * is (`site/portal-config.ts`). Pages read Astro's `site` from Vite; code that runs outside Vite's pages (the
  * build's integrations, the MCP server) is given it (`useSiteUrl`), as `site-path.ts` is given the base.
  */
 import { sitePath } from './site-path.ts';

@@ -5,12 +5,11 @@
  * pure but for what the inputs load, so that unit tests can check every page's props.
  */
 import type { Changelog } from '../changes/changelog.ts';
-import { guideSandbox } from '../guides/sandbox-address.ts';
 import type { ApiModel } from '../openapi/index.ts';
-import type { DescriptionFile } from '../publishing/description-files.ts';
-import { siteSidebar } from '../publishing/site-sidebar.ts';
 import { markdownToTextForPage } from '../render/markdown.ts';
 import { type HeadEntry, versionFilterEntry } from '../search/version-filter.ts';
+import type { DescriptionFile } from '../site/description-files.ts';
+import { guideSandbox } from '../site/sandbox-address.ts';
 import { referenceSidebar, type SidebarItem } from './navigation.ts';
 import {
   matchingPage,
@@ -27,6 +26,7 @@ import {
 } from './page-kinds.ts';
 import { type ReferenceRoute, referenceRoutes, twinOf } from './routes.ts';
 import { sitePath } from './site-path.ts';
+import { siteSidebar } from './site-sidebar.ts';
 import {
   type ReferenceVersion,
   type Removal,

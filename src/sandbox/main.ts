@@ -23,10 +23,10 @@ import {
   SpecError,
   sandboxServer,
 } from '../openapi/index.ts';
-import { hostedSandboxUrl, SandboxUrlError } from '../publishing/console-sandbox.ts';
-import { loadPortalConfig } from '../publishing/portal-config.ts';
-import { SiteConfigError } from '../publishing/site-config.ts';
 import { systemClock } from '../rate-limits/clock.ts';
+import { hostedSandboxUrl, SandboxUrlError } from '../site/console-sandbox.ts';
+import { loadPortalConfig } from '../site/portal-config.ts';
+import { SiteConfigError } from '../site/site-config.ts';
 import type { SandboxErrorCode } from './api-error.ts';
 import { createSandbox } from './app.ts';
 import { parseTrustedProxies } from './client-address.ts';

@@ -53,8 +53,8 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import { defaultParseLimits, loadApiModel } from '../../src/openapi/index.ts';
-import { type LimitPassed, largestFileBytes, limitsPassed } from '../../src/publishing/static-host-limits.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
+import { type LimitPassed, largestFileBytes, limitsPassed } from '../../src/site/static-host-limits.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { freePort } from '../support/local-net.ts';
 import {

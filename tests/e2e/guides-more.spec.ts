@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { resolveSpecPath } from '../../src/openapi/index.ts';
-import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
+import { loadPortalConfig } from '../../src/site/portal-config.ts';
 import { model, operation, urls } from './support.ts';
 
 const hosting = loadPortalConfig(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}), {}).projectHosting;

@@ -3,8 +3,8 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { consoleSandbox } from '../../src/publishing/console-sandbox.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
+import { consoleSandbox } from '../../src/site/console-sandbox.ts';
 
 export const model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..')));
 export const urls = referenceUrls(model);

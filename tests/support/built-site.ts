@@ -1,4 +1,4 @@
-/** Reading a built site from disk: its files, and every internal link and anchor that does not resolve. */
+/** Reading a built site from disk: its files, and every internal link and anchor (of pages and twins) that does not resolve. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -44,6 +44,43 @@ export function brokenLinks(dist: string, base = ''): string[] {
       const anchor = decodeURIComponent(target.hash.slice(1));
       if (anchor && targetFile.endsWith('.html') && !ids(targetFile).has(anchor)) {
         broken.add(`${pageUrl} → ${raw} (no #${anchor} there)`);
+      }
+    }
+  }
+  return [...broken];
+}
+
+/**
+ * Links of every Markdown twin (`.md`) and of `llms.txt` that lead into the site and to no file there, or name an
+ * anchor its HTML page lacks. Agents follow them as readers follow a page's: `[text](/reference/…/)`,
+ * `[text](https://portal.invalid/…)` (`origin`: the site's address the build wrote, without SITE_URL that
+ * placeholder), relative ones from the twin's own address. Other sites' links are not followed.
+ */
+export function brokenTwinLinks(dist: string, origin = 'https://portal.invalid', base = ''): string[] {
+  const broken = new Set<string>();
+  const files = walk(dist).filter((f) => f.endsWith('.md') || path.relative(dist, f) === 'llms.txt');
+  for (const file of files) {
+    const url = `${base}/${path.relative(dist, file)}`;
+    const text = readFileSync(file, 'utf8').replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+    for (const match of text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+      const raw = match[1] ?? '';
+      const target = new URL(raw, `${origin}${url}`);
+      if (target.origin !== new URL(origin).origin) continue;
+      if (!target.pathname.startsWith(`${base}/`)) {
+        broken.add(`${url} → ${raw} (leaves the base path)`);
+        continue;
+      }
+      const targetFile = fileFor(dist, decodeURIComponent(target.pathname.slice(base.length)));
+      if (!targetFile) {
+        broken.add(`${url} → ${raw} (no such file)`);
+        continue;
+      }
+      const anchor = decodeURIComponent(target.hash.slice(1));
+      if (anchor && targetFile.endsWith('.html')) {
+        const ids = new Set(
+          [...readFileSync(targetFile, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => decode(m[1] ?? '')),
+        );
+        if (!ids.has(anchor)) broken.add(`${url} → ${raw} (no #${anchor} there)`);
       }
     }
   }

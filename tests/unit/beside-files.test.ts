@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkChangelog, loadChangelog } from '../../src/changes/load-changelog.ts';
 import { SpecError } from '../../src/openapi/index.ts';
-import { readBesideText } from '../../src/publishing/beside-files.ts';
 import { ownIcon } from '../../src/publishing/site-icon.ts';
+import { readBesideText } from '../../src/site/beside-files.ts';
 
 let dir: string;
 let spec: string;

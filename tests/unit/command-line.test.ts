@@ -59,7 +59,7 @@ describe('readCommandLine', () => {
 });
 
 describe.each([
-  ['spec:check', 'src/openapi/cli.ts', [], '--stict', 'spec:check: unknown option --stict'],
+  ['spec:check', 'src/build/spec-check.ts', [], '--stict', 'spec:check: unknown option --stict'],
   ['spec:diff', 'src/changes/cli.ts', ['diff'], '--todya', 'spec:diff: unknown option --todya'],
   ['spec:release', 'src/changes/cli.ts', ['release'], '--bogus', 'spec:release: unknown option --bogus'],
   ['the static server', 'src/publishing/static-server.ts', [], '--prot', 'static-server: unknown option --prot'],

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { passThroughUrl, throughPassThrough } from '../../src/console/pass-through.ts';
 import type { PassThroughTarget } from '../../src/contracts/console-target.ts';
 import { codeSamples, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { consoleSandbox, passThroughNote } from '../../src/publishing/console-sandbox.ts';
-import { siteConfigSchema } from '../../src/publishing/site-config.ts';
 import { consoleTarget } from '../../src/reference/console-target.ts';
+import { consoleSandbox, passThroughNote } from '../../src/site/console-sandbox.ts';
+import { siteConfigSchema } from '../../src/site/site-config.ts';
 
 const model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}));
 const listPets = model.operations.find((operation) => operation.operationId === 'listPets');

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keyFromSecrets, keySecrets } from '../../src/console/key-secrets.ts';
 import { type ApiModel, loadApiModel } from '../../src/openapi/index.ts';
-import { consoleSandbox } from '../../src/publishing/console-sandbox.ts';
 import { consoleTarget } from '../../src/reference/console-target.ts';
+import { consoleSandbox } from '../../src/site/console-sandbox.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/described-sandbox/openapi.yaml');
 let model: ApiModel;

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel } from '../../src/openapi/index.ts';
-import { descriptionBytes, descriptionFiles, plainDownloadBytes } from '../../src/publishing/description-files.ts';
+import { descriptionBytes, descriptionFiles, plainDownloadBytes } from '../../src/site/description-files.ts';
 
 const description = {
   openapi: '3.0.3',

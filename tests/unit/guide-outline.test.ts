@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { searchableGuides } from '../../src/mcp/guides.ts';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { guideOutline, guidesFolder } from '../../src/publishing/guide-outline.ts';
-import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
-import { defineSiteConfig } from '../../src/publishing/site-config.ts';
+import { loadPortalConfig } from '../../src/site/portal-config.ts';
+import { defineSiteConfig } from '../../src/site/site-config.ts';
 import { buildSite, root, run } from './support/programs.ts';
 
 const spec = resolveSpecPath(root, {});

@@ -3,12 +3,16 @@
  * everything published: the model every page, twin, search entry, llms.txt line and MCP answer is made from, the
  * downloads (`model.source`), and the changelog and gate. Before, they were published like any other.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { dump } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { apiChanges } from '../../src/changes/api-changes.ts';
 import { createDocs } from '../../src/mcp/docs.ts';
-import { checkSpecText, hiddenCount } from '../../src/openapi/index.ts';
+import { checkSpecText, hiddenCount, loadApiModel } from '../../src/openapi/index.ts';
 import { llmsText } from '../../src/reference/llms-text.ts';
+import { descriptionBytes, descriptionFiles } from '../../src/site/description-files.ts';
 
 const ok = { '200': { description: 'OK' } };
 const withBody = (model: string) => ({
@@ -75,6 +79,25 @@ describe('x-internal and x-hidden', () => {
     expect(hiddenCount(model)).toBe(
       ', leaving out 3 internal operations, 1 internal tag and 3 components only they use',
     );
+  });
+
+  it('are in neither download of a description written as one YAML file, which is otherwise served as written', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'pst-hidden-'));
+    try {
+      const file = path.join(dir, 'openapi.yaml');
+      await writeFile(file, dump(description()));
+      const model = await loadApiModel(file);
+      const files = await descriptionFiles(model);
+      expect(files.map((f) => f.name)).toEqual(['openapi.yaml', 'openapi.json']);
+      for (const download of files) {
+        const text = (await descriptionBytes(model, download)).toString('utf8');
+        expect(text.length, download.name).toBe(download.bytes);
+        expect(text, download.name).toContain('listTools');
+        expect(text, download.name).not.toMatch(/purgeTools|reindex|listAdmins|PurgeReport|x-internal|x-hidden/);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('are in no llms.txt line and no MCP answer', async () => {

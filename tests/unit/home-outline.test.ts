@@ -11,15 +11,15 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import { hasReleases } from '../../src/changes/releases.ts';
 import HomeView from '../../src/components/home/HomeView.astro';
-import { guideSandbox } from '../../src/guides/sandbox-address.ts';
 import { openingBudget } from '../../src/home/description-opening.ts';
 import { homeMarkdown } from '../../src/home/home-markdown.ts';
 import { type HomeOutline, homeOutline } from '../../src/home/home-outline.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { BesideFileError } from '../../src/publishing/beside-files.ts';
 import { guideOutline } from '../../src/publishing/guide-outline.ts';
 import { readHomeWords } from '../../src/publishing/home-words.ts';
-import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
+import { BesideFileError } from '../../src/site/beside-files.ts';
+import { loadPortalConfig } from '../../src/site/portal-config.ts';
+import { guideSandbox } from '../../src/site/sandbox-address.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const container = await AstroContainer.create();

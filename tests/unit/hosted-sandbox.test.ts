@@ -11,14 +11,14 @@ import { withConsoleServers, withSandboxAt } from '../../src/console/console-doc
 import { type ConsoleState, RequestNotes } from '../../src/console/console-panels.ts';
 import { createPersonalKeys, PERSONAL_KEYS_STORAGE_KEY } from '../../src/console/personal-keys.ts';
 import { loadApiModel, planOrder, resolveSpecPath, sandboxKeyIssuer, sandboxServer } from '../../src/openapi/index.ts';
+import { everyServer, headersFile, serverOrigins } from '../../src/publishing/host-files.ts';
+import { consoleTarget } from '../../src/reference/console-target.ts';
 import {
   consoleSandbox,
   hostedSandboxUrl,
   localSandboxWarning,
   SandboxUrlError,
-} from '../../src/publishing/console-sandbox.ts';
-import { everyServer, headersFile, serverOrigins } from '../../src/publishing/host-files.ts';
-import { consoleTarget } from '../../src/reference/console-target.ts';
+} from '../../src/site/console-sandbox.ts';
 import { problemsOf } from './support/check.ts';
 import { MemoryStorage } from './support/memory-storage.ts';
 

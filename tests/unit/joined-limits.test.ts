@@ -44,7 +44,7 @@ function folder(): string {
 /** `npm run spec:check` on `spec`: exit code, everything printed, and how long it took. */
 function check(spec: string, env: Record<string, string> = {}) {
   const started = Date.now();
-  const { status, output } = run('src/openapi/cli.ts', [spec], env);
+  const { status, output } = run('src/build/spec-check.ts', [spec], env);
   return { status, output, seconds: (Date.now() - started) / 1000 };
 }
 

@@ -12,7 +12,6 @@ import SchemasIndex from '../../src/components/reference/SchemasIndex.astro';
 import SchemaView from '../../src/components/reference/SchemaView.astro';
 import TagView from '../../src/components/reference/TagView.astro';
 import ErrorsView from '../../src/components/shared/ErrorsView.astro';
-import { guideSandbox } from '../../src/guides/sandbox-address.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { twinInputs } from '../../src/publishing/twin-inputs.ts';
 import { errorCatalogOutline, returnersLead } from '../../src/reference/errors-outline.ts';
@@ -24,6 +23,7 @@ import type { Words } from '../../src/reference/operation-notices.ts';
 import { pageHeadings, pageMarkdown, pageOutline } from '../../src/reference/page-kinds.ts';
 import { modelsIndexPages, type ReferenceRoute, referenceRoutes, tagListingPages } from '../../src/reference/routes.ts';
 import { tagOutline } from '../../src/reference/tag-outline.ts';
+import { guideSandbox } from '../../src/site/sandbox-address.ts';
 import { modelOf } from './support/check.ts';
 import { operationViewProps } from './support/operation-view.ts';
 

@@ -322,7 +322,7 @@ describe('the Pet Store description', () => {
 
 describe('the figures the guides quote besides the spec', () => {
   it('name a plan the spec has for custom domains', async () => {
-    const { loadPortalConfig } = await import('../../src/publishing/portal-config.ts');
+    const { loadPortalConfig } = await import('../../src/site/portal-config.ts');
     const projectHosting = loadPortalConfig(
       resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}),
       {},

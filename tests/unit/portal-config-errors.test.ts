@@ -1,13 +1,15 @@
 /**
  * A portal.json that is not valid stops with one line per problem at its place (`spec/portal.json:LINE: …`), never
- * a stack trace or the content of a file it links to: not JSON, an unknown key, a wrong type, a rule between fields.
+ * a stack trace or the content of a file it links to: not JSON, an unknown key, a wrong type, a rule between fields,
+ * a colour that is none or that links cannot be read in, a logo that is not there; in `npm run spec:check` and
+ * `npm run build` alike, which exit 1.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
-import { root, run } from './support/programs.ts';
+import { loadPortalConfig } from '../../src/site/portal-config.ts';
+import { buildSite, root, run } from './support/programs.ts';
 
 let dir: string;
 let spec: string;
@@ -90,10 +92,58 @@ describe('npm run spec:check', () => {
       path.join(dir, 'spec', 'favicon.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg">\n  <rect width="1"/>\n  <script>alert(1)</script>\n</svg>\n',
     );
-    const { status, output } = run('src/openapi/cli.ts', [spec]);
+    const { status, output } = run('src/build/spec-check.ts', [spec]);
     expect(status).toBe(1);
     expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: cname2: unknown key; did you mean "cname"?`);
     expect(output).toContain(`${path.join(dir, 'spec', 'favicon.svg')}:3: <script> is not allowed in the site's icon`);
     expect(output).not.toMatch(/\n\s+at /);
   });
+});
+
+describe('a bad brand in portal.json', () => {
+  const tiny =
+    'openapi: 3.0.3\ninfo:\n  title: Tiny API\n  version: 1.0.0\npaths:\n  /a:\n    get:\n      responses:\n        "200": { description: OK }\n';
+  const cases = [
+    [
+      'an unknown key',
+      '{\n  "title": "Acme",\n  "acentColor": "#0b5fff"\n}\n',
+      ':3: acentColor: unknown key; did you mean "accentColor"?',
+    ],
+    [
+      'a colour that is none',
+      '{\n  "accentColor": "bleu"\n}\n',
+      ':2: accentColor: must be a CSS hex colour such as #0b5fff',
+    ],
+    [
+      'a colour links in it cannot be read in',
+      '{\n  "accentColor": "#ffee00"\n}\n',
+      ":2: accentColor: #ffee00 has 1.2:1 contrast against the light theme's background (#ffffff); WCAG AA needs 4.5:1 (#7a7200, a darker shade of it, passes)",
+    ],
+    [
+      'a logo that is not there',
+      '{\n  "title": "Acme",\n  "logo": "logo.svg"\n}\n',
+      ':3: logo: there is no file "logo.svg" beside portal.json.',
+    ],
+  ] as const;
+  /** What a command says, but for spec:check's one line on the description itself (`✔ …`). */
+  const said = (output: string) => output.split('\n').filter((line) => line !== '' && !line.startsWith('✔'));
+
+  it.each(cases)('stops npm run spec:check with one line at its place, and exit code 1: %s', (_, text, where) => {
+    writeFileSync(spec, tiny);
+    writeFileSync(path.join(dir, 'spec', 'portal.json'), text);
+    const { status, output } = run('src/build/spec-check.ts', [spec]);
+    expect(said(output)).toEqual([`${path.join(dir, 'spec', 'portal.json')}${where}`]);
+    expect(status).toBe(1);
+  });
+
+  it('stops npm run build with that one line, exit code 1 and nothing built', () => {
+    writeFileSync(spec, tiny);
+    const [, text, where] = cases[3];
+    writeFileSync(path.join(dir, 'spec', 'portal.json'), text);
+    const outDir = path.join(dir, 'dist');
+    const { status, output } = run(buildSite, ['--outDir', outDir], { PETSTORE_SPEC: spec });
+    expect(said(output)).toEqual([`${path.join(dir, 'spec', 'portal.json')}${where}`]);
+    expect(status).toBe(1);
+    expect(existsSync(outDir)).toBe(false);
+  }, 180_000);
 });

@@ -19,8 +19,8 @@ import {
   serverOrigins,
   sha256,
 } from '../../src/publishing/host-files.ts';
-import { loadPortalConfig, placeholderSiteUrl, siteUrl } from '../../src/publishing/portal-config.ts';
-import { defineSiteConfig, SiteConfigError } from '../../src/publishing/site-config.ts';
+import { loadPortalConfig, placeholderSiteUrl, siteUrl } from '../../src/site/portal-config.ts';
+import { defineSiteConfig, SiteConfigError } from '../../src/site/site-config.ts';
 
 const problemsOf = (input: Parameters<typeof defineSiteConfig>[0]) => {
   try {

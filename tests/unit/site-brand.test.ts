@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadApiModel } from '../../src/openapi/index.ts';
+import { guideOutline } from '../../src/publishing/guide-outline.ts';
+import { siteBrand } from '../../src/publishing/site-brand.ts';
 import {
   accentThemes,
   contrastFailure,
@@ -15,11 +17,9 @@ import {
   linkColors,
   minimumContrast,
   themeBackgrounds,
-} from '../../src/publishing/accent-colors.ts';
-import { guideOutline } from '../../src/publishing/guide-outline.ts';
-import { loadPortalConfig } from '../../src/publishing/portal-config.ts';
-import { siteBrand } from '../../src/publishing/site-brand.ts';
-import { defineSiteConfig } from '../../src/publishing/site-config.ts';
+} from '../../src/site/accent-colors.ts';
+import { loadPortalConfig } from '../../src/site/portal-config.ts';
+import { defineSiteConfig } from '../../src/site/site-config.ts';
 import { run } from './support/programs.ts';
 
 let dir: string;
@@ -235,11 +235,19 @@ describe('an x-logo that names no file here', () => {
     expect(brand.warnings).toEqual([expect.stringMatching(warning)]);
   });
 
-  it('is an error when portal.json names it: the docs team asked for that file', async () => {
+  it('is an error when portal.json names it, at the line that names it: the docs team asked for that file', async () => {
     writeFileSync(path.join(dir, 'spec', 'portal.json'), '{ "logo": "missing.svg" }');
     const model = await loadApiModel(spec);
     expect(() => siteBrand(model, loadPortalConfig(spec, {}), spec)).toThrow(
-      /missing\.svg: the logo file does not exist\./,
+      /portal\.json:1: logo: there is no file "missing\.svg" beside portal\.json\.$/,
+    );
+    writeFileSync(
+      path.join(dir, 'spec', 'portal.json'),
+      '{\n  "logo": {\n    "light": "logo.svg",\n    "dark": "logo-dark.svg"\n  }\n}\n',
+    );
+    writeFileSync(path.join(dir, 'spec', 'logo.svg'), svg);
+    expect(() => siteBrand(model, loadPortalConfig(spec, {}), spec)).toThrow(
+      /portal\.json:4: logo\.dark: there is no file "logo-dark\.svg" beside portal\.json\.$/,
     );
   });
 });
@@ -280,7 +288,7 @@ describe('npm run spec:check', () => {
       path.join(dir, 'spec', 'logo.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg">\n<script>x</script></svg>',
     );
-    const { status, output } = run('src/openapi/cli.ts', [spec]);
+    const { status, output } = run('src/build/spec-check.ts', [spec]);
     expect(status).toBe(1);
     expect(output).toContain(`${path.join(dir, 'spec', 'logo.svg')}:2: <script> is not allowed in the site's logo`);
     expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: guides.exclude.0: "versoning" is not one`);

@@ -3,13 +3,8 @@
  * and 20,000 files, GitHub Pages' 1 GB; and a description download past 25 MiB is published as its gzip copy.
  */
 import { describe, expect, it } from 'vitest';
-import { descriptionFile } from '../../src/publishing/description-files.ts';
-import {
-  largestFileBytes,
-  limitsPassed,
-  limitWarnings,
-  type OutputFile,
-} from '../../src/publishing/static-host-limits.ts';
+import { descriptionFile } from '../../src/site/description-files.ts';
+import { largestFileBytes, limitsPassed, limitWarnings, type OutputFile } from '../../src/site/static-host-limits.ts';
 
 const MiB = 1024 * 1024;
 

@@ -51,13 +51,13 @@ describe('the Redocly linter', () => {
 
 describe('npm run spec:check', () => {
   it('summarises a good description and exits 0', () => {
-    const { status, output } = run('src/openapi/cli.ts', []);
+    const { status, output } = run('src/build/spec-check.ts', []);
     expect(output).toMatch(/^✔ spec\/openapi\.yaml: Pet Store API 1\.0\.0 \(OpenAPI 3\.0\.3\) — \d+ operations/m);
     expect(status).toBe(0);
   });
 
   it('says what it checked, lists the problems of a bad one with file:line:column and exits 1', () => {
-    const { status, output } = run('src/openapi/cli.ts', [badSpec]);
+    const { status, output } = run('src/build/spec-check.ts', [badSpec]);
     expect(output).toMatch(
       new RegExp(`^Checked ${badSpec.replaceAll('.', '\\.')}: \\d+ errors?( and \\d+ warnings?)?\\.$`, 'm'),
     );
@@ -68,12 +68,12 @@ describe('npm run spec:check', () => {
   });
 
   it('passes a description with warnings, and refuses it with --strict or PETSTORE_STRICT=1', () => {
-    const lenient = run('src/openapi/cli.ts', [warnedSpec]);
+    const lenient = run('src/build/spec-check.ts', [warnedSpec]);
     expect(lenient.output).toContain(`${warnedSpec}:13:7  warning  at /paths/~1things/post/operationId`);
     expect(lenient.status).toBe(0);
     for (const strict of [
-      run('src/openapi/cli.ts', ['--strict', warnedSpec]),
-      run('src/openapi/cli.ts', [warnedSpec], { PETSTORE_STRICT: '1' }),
+      run('src/build/spec-check.ts', ['--strict', warnedSpec]),
+      run('src/build/spec-check.ts', [warnedSpec], { PETSTORE_STRICT: '1' }),
     ]) {
       expect(strict.output).toContain(`${warnedSpec}:13:7  error  at /paths/~1things/post/operationId`);
       expect(strict.status).toBe(1);

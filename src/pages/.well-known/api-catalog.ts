@@ -2,13 +2,12 @@
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../../data/api-model.ts';
 import { getChangelog } from '../../data/changelog.ts';
-import { sandboxServer } from '../../openapi/index.ts';
+import { httpServerUrl, sandboxServer } from '../../openapi/index.ts';
 import { apiCatalog, apiCatalogContentType } from '../../publishing/api-catalog.ts';
-import { descriptionFiles } from '../../publishing/description-files.ts';
-import { httpServerUrl } from '../../publishing/host-files.ts';
 import { changelogFeedPath, changelogPath } from '../../reference/changelog-sections.ts';
 import { referenceUrls } from '../../reference/routes.ts';
 import { sitePath } from '../../reference/site-path.ts';
+import { descriptionFiles } from '../../site/description-files.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const [model, changelog] = await Promise.all([getApiModel(), getChangelog()]);

@@ -1,5 +1,5 @@
 /** The reference's introduction: what the API is, its tags by group, servers, authentication, limits, downloads. */
-import type { DescriptionFile } from '../../publishing/description-files.ts';
+import type { DescriptionFile } from '../../site/description-files.ts';
 import { type IntroductionOutline, introductionHeadings, introductionOutline } from '../introduction-outline.ts';
 import { introductionMarkdown } from '../page-markdown.ts';
 import { descriptionDownloadPath, referenceUrls } from '../routes.ts';

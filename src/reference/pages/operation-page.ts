@@ -5,7 +5,7 @@
 import type { History } from '../../changes/changelog.ts';
 import type { ConsoleTarget } from '../../contracts/console-target.ts';
 import type { ApiOperation } from '../../openapi/index.ts';
-import { type ConsoleSandbox, consoleSandbox } from '../../publishing/console-sandbox.ts';
+import { type ConsoleSandbox, consoleSandbox } from '../../site/console-sandbox.ts';
 import { consoleTarget, tryItWhereServed } from '../console-target.ts';
 import { operationMarkdown } from '../operation-markdown.ts';
 import { type OperationOutline, operationOutline, outlineHeadings } from '../operation-outline.ts';

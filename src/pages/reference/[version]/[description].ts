@@ -5,7 +5,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getReferenceVersions } from '../../../data/reference-versions.ts';
 import type { ApiModel } from '../../../openapi/index.ts';
-import { type DescriptionFile, descriptionBytes, descriptionFiles } from '../../../publishing/description-files.ts';
+import { type DescriptionFile, descriptionBytes, descriptionFiles } from '../../../site/description-files.ts';
 
 export const getStaticPaths = (async () => {
   const earlier = (await getReferenceVersions()).filter(({ version }) => !version.current);

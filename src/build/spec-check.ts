@@ -5,18 +5,24 @@
  */
 import path from 'node:path';
 import { readCommandLine } from '../command-line.ts';
-import { BesideFileError } from '../publishing/beside-files.ts';
+import {
+  type ApiModel,
+  defaultParseLimits,
+  formatProblems,
+  hiddenCount,
+  loadApiModel,
+  operationCount,
+  resolveSpecPath,
+  SpecError,
+  strictFromEnv,
+} from '../openapi/index.ts';
 import { guideOutline } from '../publishing/guide-outline.ts';
 import { readHomeWords } from '../publishing/home-words.ts';
-import { loadPortalConfig } from '../publishing/portal-config.ts';
 import { siteBrand } from '../publishing/site-brand.ts';
-import { type SiteConfig, SiteConfigError } from '../publishing/site-config.ts';
 import { ownIcon } from '../publishing/site-icon.ts';
-import { hiddenCount, operationCount } from './counts.ts';
-import { loadApiModel, resolveSpecPath, strictFromEnv } from './load-spec.ts';
-import type { ApiModel } from './model.ts';
-import { defaultParseLimits } from './parse-source.ts';
-import { formatProblems, SpecError } from './spec-problem.ts';
+import { BesideFileError } from '../site/beside-files.ts';
+import { loadPortalConfig } from '../site/portal-config.ts';
+import { type SiteConfig, SiteConfigError } from '../site/site-config.ts';
 
 const usage = `Usage: npm run spec:check [-- [--strict] [file]]
 

@@ -123,11 +123,12 @@ function yamlText(model: ApiModel): string {
 
 /**
  * Whether the YAML download is the description file itself: one OpenAPI 3 file written in YAML (its start tells
- * JSON from YAML). A multi-file description is served joined into one file, a Swagger 2.0 one as the OpenAPI 3.0
- * it was converted to.
+ * JSON from YAML) that hides nothing. A multi-file description is served joined into one file, a Swagger 2.0 one as
+ * the OpenAPI 3.0 it was converted to, and one with `x-internal` or `x-hidden` parts as published, without them:
+ * the file as written would hand readers what its team keeps to itself.
  */
 async function servedAsWritten(model: ApiModel): Promise<boolean> {
-  if (model.convertedFrom || (model.files?.length ?? 1) > 1) return false;
+  if (model.convertedFrom || model.hidden || (model.files?.length ?? 1) > 1) return false;
   const handle = await open(writtenFile(model));
   try {
     const start = Buffer.alloc(4096);

@@ -10,11 +10,11 @@
 import type { StarlightUserConfig } from '@astrojs/starlight/types';
 import { hasReleases } from '../changes/releases.ts';
 import { type ApiModel, resolveSpecPath } from '../openapi/index.ts';
-import { changelogPath } from '../reference/changelog-sections.ts';
-import { referenceSidebar } from '../reference/navigation.ts';
-import type { GuideOutline } from './guide-outline.ts';
+import { changelogPath } from './changelog-sections.ts';
+import { referenceSidebar } from './navigation.ts';
 
-type Guide = Pick<GuideOutline, 'id' | 'title'>;
+/** A guide the site ships, as the sidebar lists it (`publishing/guide-outline.ts` plans them). */
+type Guide = { id: string; title: string };
 
 export function siteSidebar(guides: readonly Guide[]) {
   return [

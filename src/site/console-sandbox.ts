@@ -7,8 +7,7 @@
  * tests build the site against a sandbox on a free port).
  */
 import { PASS_THROUGH_PATH } from '../contracts/console-target.ts';
-import { type ApiModel, passThroughBases, sandboxServer } from '../openapi/index.ts';
-import { httpServerUrl } from './host-files.ts';
+import { type ApiModel, httpServerUrl, passThroughBases, sandboxServer } from '../openapi/index.ts';
 
 export interface ConsoleSandbox {
   /** The address the console sends to: the hosted one without a trailing slash, the local one as written. */

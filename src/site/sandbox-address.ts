@@ -4,7 +4,7 @@
  * run them against; a guide shows them with the sandbox's own.
  */
 import type { ApiModel } from '../openapi/index.ts';
-import { consoleSandbox } from '../publishing/console-sandbox.ts';
+import { consoleSandbox } from './console-sandbox.ts';
 
 export function guideSandbox(model: ApiModel, dev: boolean): { url: string; hosted: boolean } | undefined {
   const sandbox = consoleSandbox(model, { dev });
