@@ -20,8 +20,13 @@ import { portalConfigPath } from '../site/portal-config.ts';
 /** Settled once Astro's dev app on a (re)started server is ready (astro/dist/core/constants.js). */
 const appReady = Symbol.for('astro.devServerAppReady');
 
-/** Saves closer together than this are checked once: editors often write a file in several steps. */
-const settleMs = 150;
+/**
+ * Saves closer together than this are checked once: editors often write a file in several steps (truncate, then
+ * write), milliseconds apart, and a large file is written in pieces. A reader waits this long on every save; 150 ms
+ * was a sixth of the Pet Store's whole save-to-tab time (`npm run bench:dev`). The files must also be as they were
+ * when the wait began, and still be so once read (`check`); a later save's check supersedes one still running.
+ */
+const settleMs = 50;
 
 /** The path whose (announced) change restarts Astro: `addWatchFile` it. Nothing is written there. */
 export function restartSignalFor(file: string): string {
@@ -91,6 +96,7 @@ export function specWatcherPlugin(file: string, loaded: LoadedDescription, confi
       const check = async () => {
         // Only the newest save's check acts: an older one finishing later must not restart or report.
         const generation = ++latest;
+        const stamp = descriptionStamp([...files]);
         const outcome = await loadApiModel(file).then(
           (model) => {
             watch(model.files ?? []);
@@ -99,6 +105,9 @@ export function specWatcherPlugin(file: string, loaded: LoadedDescription, confi
           (error: unknown) => error,
         );
         if (generation !== latest) return;
+        // Written further while it was read (a large file is written in pieces, and the watcher does not announce
+        // every one): what was read may be half a file, so the version on disk now is checked instead.
+        if (descriptionStamp([...files]) !== stamp) return schedule();
         if (isSpecError(outcome)) {
           report(formatProblems(outcome.file, outcome.problems, 'dev'));
         } else if (!isShape(outcome)) {
@@ -121,9 +130,12 @@ export function specWatcherPlugin(file: string, loaded: LoadedDescription, confi
           });
         }
       };
+      // Checked once the files have stayed as they are for settleMs: the watcher does not announce every piece of a
+      // large file written in pieces (13 MB of GitHub's description), and half a file read costs a whole check.
       const schedule = () => {
         clearTimeout(timer);
-        timer = setTimeout(() => void check(), settleMs);
+        const stamp = descriptionStamp([...files]);
+        timer = setTimeout(() => (descriptionStamp([...files]) === stamp ? void check() : schedule()), settleMs);
       };
       // Also reaches a description outside the project, which Vite does not watch on its own.
       server.watcher.add(watched);

@@ -71,12 +71,45 @@ export async function validateAgainstSchema(data: Record<string, unknown>): Prom
 }
 
 async function violationsOf(data: Record<string, unknown>): Promise<SchemaViolation[]> {
-  const validator = new Validator({ allErrors: true });
-  const result = await validator.validate(data);
-  // A string here is the library's own $ref check; ours (refs.ts) reports the same with positions.
-  if (result.valid || !Array.isArray(result.errors)) return [];
-  const violations = (result.errors as SchemaViolation[]).map(asAdditionalProperty).filter((v) => !isTagParent(v));
+  const errors = await schemaErrorsOf(data);
+  if (!errors) return [];
+  const violations = (errors as SchemaViolation[]).map(asAdditionalProperty).filter((v) => !isTagParent(v));
   return simplifyViolations(violations);
+}
+
+/** What the library's validator holds that its types do not declare: the compiled schema of a version. */
+interface CompiledSchemas {
+  getAjvValidator?: (version: string) => ((data: unknown) => boolean) & { errors?: unknown[] | null };
+}
+
+/**
+ * One validator for the process: Ajv compiles a version's OpenAPI schema on a validator's first use, 100–250 ms
+ * each time, and `astro dev` checks every saved version of the description (spec-watcher.ts).
+ */
+let validator: (Validator & CompiledSchemas) | undefined;
+
+/**
+ * Ajv's errors for the document against its version's schema; undefined when there are none. The compiled schema
+ * is called directly where the library allows it: its `validate` then runs its own `$ref` check on a valid
+ * document, whose answer we drop (refs.ts reports the same with positions), 1.5 s of every check of GitHub's
+ * description. Its `validate` also keeps the last document, which a build would hold to its end.
+ */
+async function schemaErrorsOf(data: Record<string, unknown>): Promise<unknown[] | undefined> {
+  validator ??= new Validator({ allErrors: true });
+  const version = schemaVersionOf(data);
+  if (version && typeof validator.getAjvValidator === 'function') {
+    const validateSchema = validator.getAjvValidator(version);
+    return validateSchema(data) ? undefined : (validateSchema.errors ?? undefined);
+  }
+  const result = await new Validator({ allErrors: true }).validate(data);
+  // A string here is the library's own $ref check; ours (refs.ts) reports the same with positions.
+  return result.valid || !Array.isArray(result.errors) ? undefined : result.errors;
+}
+
+/** The library's name for the document's schema: `2.0`, `3.0`, `3.1` or `3.2` (checkVersion vetted it). */
+function schemaVersionOf(data: Record<string, unknown>): string | undefined {
+  const written = typeof data.openapi === 'string' ? data.openapi : data.swagger === '2.0' ? '2.0' : undefined;
+  return ['2.0', '3.0', '3.1', '3.2'].find((version) => written?.startsWith(version));
 }
 
 /**
