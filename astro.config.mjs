@@ -149,7 +149,7 @@ export default defineConfig({
       // start instead of appearing later and pushing the page down (reference.css).
       head: headScripts.map((content) => ({ tag: 'script', content })),
       // The guides are listed once the description is read (the API reference plugin).
-      sidebar: siteSidebar([]),
+      sidebar: siteSidebar([], []),
       plugins: [apiReferencePlugin()],
     }),
     // Before the render worker: the heap sizes it sets apply to isolates created after it.

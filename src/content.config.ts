@@ -4,9 +4,11 @@ import { docsLoader, i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { type DataStore, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { loadApiModel, resolveSpecPath } from './openapi/index.ts';
+import { resolveSpecPath } from './openapi/index.ts';
 import { guideOutline, guidesFolderIn, teamGuidesFolder } from './publishing/guide-outline.ts';
 import { namedFacts } from './publishing/guide-requirements.ts';
+import { loadApiOfSite } from './reference/api-of-site.ts';
+import { type PortalApi, portalApis } from './site/portal-apis.ts';
 import { loadPortalConfig } from './site/portal-config.ts';
 
 /** A guide that calls an operation in its samples names it: `operation:listPets`. */
@@ -40,7 +42,8 @@ function docsForThisDescription(): Loader {
     load: async (context) => {
       await docs.load(context);
       const spec = resolveSpecPath(process.cwd());
-      const model = await loadApiModel(spec);
+      // The site's first API: the only one of a one-API site.
+      const model = await loadApiOfSite(portalApis(spec, loadPortalConfig(spec))[0] as PortalApi);
       const team = teamGuidesFolder(model);
       if (team) await teamGuides(team).load({ ...context, store: onlyEntriesIn(context.store, team) });
       const shipped = new Set(

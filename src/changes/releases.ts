@@ -15,6 +15,7 @@ import {
   startOfDay,
 } from '../openapi/index.ts';
 import { BesideFileError, confinedFile, readBesideText } from '../site/beside-files.ts';
+import type { PortalApi } from '../site/portal-apis.ts';
 
 /**
  * Where the releases of the description at `specPath` are kept: `$PETSTORE_RELEASES` if set (other layouts), else
@@ -22,6 +23,14 @@ import { BesideFileError, confinedFile, readBesideText } from '../site/beside-fi
  */
 export function releasesDir(specPath: string, env: Record<string, string | undefined> = process.env): string {
   return env.PETSTORE_RELEASES?.trim() || path.join(path.dirname(specPath), 'releases');
+}
+
+/**
+ * Where an API of the site keeps its releases: the folder portal.json names for a listed API (none if it names
+ * none), the description's own rule (`releasesDir`) for a one-API site's.
+ */
+export function apiReleasesDir(api: PortalApi): string | undefined {
+  return api.releases ?? (api.id === undefined ? releasesDir(api.specPath) : undefined);
 }
 
 /** The comment `spec:release` writes first in a release file: the release date, which the changelog shows. */
@@ -177,8 +186,12 @@ export function versionOf(document: Record<string, unknown>): string {
  * the site config asks before the description is checked, and a misnamed file is reported by that check.
  */
 export function hasReleases(specPath: string): boolean {
-  const dir = releasesDir(specPath);
-  return existsSync(dir) && readdirSync(dir).some((name) => releaseFileName.test(name));
+  return hasReleasesIn(releasesDir(specPath));
+}
+
+/** Whether the releases folder `dir` (none: undefined) holds release files. */
+export function hasReleasesIn(dir: string | undefined): boolean {
+  return dir !== undefined && existsSync(dir) && readdirSync(dir).some((name) => releaseFileName.test(name));
 }
 
 const releaseFileName = /\.(ya?ml|json)$/;

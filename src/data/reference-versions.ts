@@ -4,43 +4,68 @@
  * A site with no earlier major has the current version alone, and loads nothing more.
  */
 import { type ApiChange, apiChanges } from '../changes/api-changes.ts';
-import { listReleases, releasesDir } from '../changes/releases.ts';
-import { type ApiModel, enclosingOperation, loadApiModel, resolveSpecPath } from '../openapi/index.ts';
+import { apiReleasesDir, listReleases } from '../changes/releases.ts';
+import { type ApiModel, enclosingOperation, loadApiModel } from '../openapi/index.ts';
+import { loadApiOfSite } from '../reference/api-of-site.ts';
 import { type MigrationStep, migrationStep } from '../reference/migration.ts';
 import { publishReferenceAt } from '../reference/routes.ts';
 import { type ReferenceVersion, referenceVersions } from '../reference/versions.ts';
-import { portalConfigPath } from '../site/portal-config.ts';
-import { getApiModel } from './api-model.ts';
+import { type PortalApi, portalApis } from '../site/portal-apis.ts';
+import { loadPortalConfig } from '../site/portal-config.ts';
+import { getApiModels, getPortalApis } from './api-model.ts';
 import { perDescription } from './per-description.ts';
-import { getPortalConfig } from './portal-config.ts';
 
 export interface PublishedVersion {
   version: ReferenceVersion;
   model: ApiModel;
 }
 
-/** The current version first, then the earlier majors, newest first. */
-export const getReferenceVersions: () => Promise<PublishedVersion[]> = perDescription(() =>
-  getApiModel().then((current) =>
-    loadReferenceVersions(resolveSpecPath(process.cwd()), current, getPortalConfig().publishedMajors),
-  ),
-);
+/** One API of the site with its published versions (the current one first). */
+export interface SiteApi {
+  api: PortalApi;
+  versions: PublishedVersion[];
+}
+
+/** Each API of the site, in its order, with its published versions. */
+export const getSiteApis: () => Promise<SiteApi[]> = perDescription(async () => {
+  const [apis, models] = [getPortalApis(), await getApiModels()];
+  const sites: SiteApi[] = [];
+  for (const [i, api] of apis.entries()) {
+    sites.push({ api, versions: await loadReferenceVersions(api, models[i] as ApiModel) });
+  }
+  return sites;
+});
 
 /**
- * Loads the published versions of the description at `specPath`, whose model is `current`. Throws a
- * VersionSettingError when `publishedMajors` names a major with no release, and a SpecError when an earlier
- * major's release file is unusable (the build's start, src/integration/, reports both).
+ * The site's APIs with their published versions, loaded outside Astro's pages (the build's integrations, the MCP
+ * server) from the site whose build description is `specPath`: each model published at its API's base.
  */
-export async function loadReferenceVersions(
-  specPath: string,
-  current: ApiModel,
-  publishedMajors: readonly number[] | undefined,
-): Promise<PublishedVersion[]> {
-  const dir = releasesDir(specPath);
-  const versions = referenceVersions(current.info.version, listReleases(dir), publishedMajors, {
-    config: portalConfigPath(specPath),
-    releases: dir,
-  });
+export async function loadSiteApis(specPath: string): Promise<SiteApi[]> {
+  const sites: SiteApi[] = [];
+  for (const api of portalApis(specPath, loadPortalConfig(specPath))) {
+    sites.push({ api, versions: await loadReferenceVersions(api, await loadApiOfSite(api)) });
+  }
+  return sites;
+}
+
+/** The first API's versions, the current one first, then the earlier majors, newest first. */
+export const getReferenceVersions = (): Promise<PublishedVersion[]> =>
+  getSiteApis().then(([first]) => first?.versions ?? []);
+
+/**
+ * Loads the published versions of `api`, whose current model is `current`. Throws a VersionSettingError when its
+ * `publishedMajors` names a major with no release, and a SpecError when an earlier major's release file is unusable
+ * (the build's start, src/integration/, reports both).
+ */
+export async function loadReferenceVersions(api: PortalApi, current: ApiModel): Promise<PublishedVersion[]> {
+  const dir = apiReleasesDir(api);
+  const versions = referenceVersions(
+    current.info.version,
+    dir ? listReleases(dir) : [],
+    api.publishedMajors,
+    { config: api.configPath, releases: dir ?? '(no releases folder)' },
+    api.base,
+  );
   return Promise.all(
     versions.map(async (version) => {
       if (version.current || !version.file) return { version, model: current };
@@ -70,7 +95,9 @@ function changesBetween(earlier: ApiModel, later: ApiModel): ApiChange[] {
  * changelog uses finds no change inside them.
  */
 export async function operationsUnchangedInCurrent(earlier: ApiModel): Promise<Set<string>> {
-  const current = await getApiModel();
+  const sites = await getSiteApis();
+  const own = sites.find(({ versions }) => versions.some(({ model }) => model === earlier));
+  const current = own?.versions[0]?.model ?? earlier;
   const inCurrent = new Set(current.operations.map((operation) => operation.pointer));
   const both = new Set(earlier.operations.map((operation) => operation.pointer).filter((p) => inCurrent.has(p)));
   const changed = new Set<string>();

@@ -11,8 +11,8 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loadReferenceVersions } from '../data/reference-versions.ts';
-import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
+import { loadSiteApis } from '../data/reference-versions.ts';
+import { resolveSpecPath } from '../openapi/index.ts';
 import { type OtherTwinList, writeAgentTexts } from '../publishing/agent-texts.ts';
 import { DescriptionPlacer } from '../publishing/twin-descriptions.ts';
 import { twinInputs } from '../publishing/twin-inputs.ts';
@@ -20,7 +20,6 @@ import { useSiteUrl } from '../reference/description-address.ts';
 import { usePlacedDescriptions } from '../reference/markdown-text.ts';
 import { twinDescriptions } from '../reference/page-markdown.ts';
 import { useSiteBase } from '../reference/site-path.ts';
-import { loadPortalConfig } from '../site/portal-config.ts';
 
 /** The build-only route's file: below the output folder's root, never published. */
 const otherTwinsFile = 'other-twins.json';
@@ -32,11 +31,7 @@ export function agentTextsIntegration(): AstroIntegration {
   let placer: DescriptionPlacer | undefined;
   // The models the pages were built from: the description is loaded once per process (loadApiModel), and the
   // earlier majors as the pages load them.
-  const publishedModels = async () => {
-    const specPath = resolveSpecPath(root);
-    const current = await loadApiModel(specPath);
-    return loadReferenceVersions(specPath, current, loadPortalConfig(specPath).publishedMajors);
-  };
+  const publishedModels = async () => (await loadSiteApis(resolveSpecPath(root))).map(({ versions }) => versions);
   const route = (pattern: string, file: string) => ({
     pattern,
     entrypoint: fileURLToPath(new URL(`./agent-text-routes/${file}`, import.meta.url)),
@@ -68,23 +63,25 @@ export function agentTextsIntegration(): AstroIntegration {
       // As soon as the pages are written, the twins' descriptions start being placed on the second core, which the
       // pages' render worker has left (publishing/twin-descriptions.ts): meanwhile other integrations finish.
       'astro:build:generated': async () => {
-        placer = new DescriptionPlacer((await publishedModels()).flatMap(({ model }) => twinDescriptions(model)));
+        placer = new DescriptionPlacer(
+          (await publishedModels()).flat().flatMap(({ model }) => twinDescriptions(model)),
+        );
       },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const handedOver = path.join(out, otherTwinsFile);
         const others = JSON.parse(await readFile(handedOver, 'utf8')) as OtherTwinList;
         await rm(handedOver);
-        const versions = await Promise.all(
-          (await publishedModels()).map(async ({ version, model }) => ({
-            model,
-            inputs: await twinInputs(model, false),
-            version,
-          })),
+        const apis = await Promise.all(
+          (await publishedModels()).map((versions) =>
+            Promise.all(
+              versions.map(async ({ version, model }) => ({ model, inputs: await twinInputs(model, false), version })),
+            ),
+          ),
         );
         const absolute = (sitePath: string) => new URL(sitePath, site ?? 'http://localhost:4321').href;
         usePlacedDescriptions(placer);
-        const { twins, full } = await writeAgentTexts(out, versions, others, absolute).finally(async () => {
+        const { twins, full } = await writeAgentTexts(out, apis, others, absolute).finally(async () => {
           usePlacedDescriptions(undefined);
           await placer?.close();
         });

@@ -13,14 +13,13 @@ import { fileURLToPath } from 'node:url';
 import sitemap from '@astrojs/sitemap';
 import type { StarlightPlugin, StarlightUserConfig } from '@astrojs/starlight/types';
 import { checkChangelog } from '../changes/load-changelog.ts';
-import { hasReleases } from '../changes/releases.ts';
+import { apiReleasesDir, hasReleases, hasReleasesIn } from '../changes/releases.ts';
 import { loadReferenceVersions } from '../data/reference-versions.ts';
 import {
   type ApiModel,
   countOf,
   formatProblems,
   hiddenCount,
-  loadApiModel,
   operationCount,
   resolveSpecPath,
   SpecError,
@@ -32,15 +31,17 @@ import { readHomeWords } from '../publishing/home-words.ts';
 import { siteBrand } from '../publishing/site-brand.ts';
 import { ownIcon } from '../publishing/site-icon.ts';
 import { versionSitemapChunks } from '../publishing/version-sitemaps.ts';
+import { loadApiOfSite } from '../reference/api-of-site.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { publishedDescriptionUrl } from '../reference/description-address.ts';
 import { referenceSidebar } from '../reference/navigation.ts';
 import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-scope.ts';
-import { siteSidebar } from '../reference/site-sidebar.ts';
+import { referenceSidebarOutside, type SidebarApi, siteSidebar } from '../reference/site-sidebar.ts';
 import { VersionSettingError } from '../reference/versions.ts';
 import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
 import { BesideFileError } from '../site/beside-files.ts';
 import { hostedSandboxUrl, localSandboxWarning, passThroughNote, SandboxUrlError } from '../site/console-sandbox.ts';
+import { listsApis, type PortalApi, portalApis } from '../site/portal-apis.ts';
 import { loadPortalConfig } from '../site/portal-config.ts';
 import { type SiteConfig, SiteConfigError } from '../site/site-config.ts';
 import { fileStamp, type LoadedDescription, restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
@@ -63,7 +64,6 @@ export function apiReferencePlugin(): StarlightPlugin {
       }) => {
         const root = fileURLToPath(astroConfig.root);
         const file = resolveSpecPath(root);
-        const shown = file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
         // Stamped before loading, so a save during the load is checked again; the other files once they are known.
         const loaded: LoadedDescription = { files: [file], stamp: fileStamp(file) };
         // Each guide announces its Markdown twin.
@@ -101,39 +101,34 @@ export function apiReferencePlugin(): StarlightPlugin {
             },
           },
         });
-        try {
-          const model = await loadApiModel(file);
-          // The site's own icon beside the description: refused here, at its line, not half way through the pages.
-          ownIcon(file);
-          // The home page's words beside it (home.md): refused here, in one line, not half way through the pages.
-          readHomeWords(model);
-          // The guides this site ships, the docs team's among them: a team guide that cannot be read is named here.
-          const guides = guideOutline(model, loadPortalConfig(file), guidesFolderIn(root));
-          // Its title, logo and accent colour (portal.json); a logo that cannot be shown is refused here.
-          const brand = siteBrand(model, loadPortalConfig(file), file, root);
-          for (const warning of brand.warnings) logger.warn(warning);
-          loaded.config = configShape(model, file, root);
-          const others = model.files?.slice(1) ?? [];
-          loaded.files = [file, ...others];
-          loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
+        // Each API of the site checked before anything is built, one after another; one summary line each.
+        const checkApi = async (api: PortalApi): Promise<SidebarApi> => {
+          const apiFile = api.specPath;
+          const apiShown = apiFile.startsWith(`${root}/`) ? apiFile.slice(root.length + 1) : apiFile;
+          const model = await loadApiOfSite(api);
+          const releases = apiReleasesDir(api);
+          const withReleases = hasReleasesIn(releases);
           // The changelog's inputs too: a release file's bad date stops the build here, named, not in a page.
-          const warnings = [...model.warnings, ...checkChangelog(file, model.info.version)];
+          const warnings = [
+            ...model.warnings,
+            ...(withReleases ? checkChangelog(apiFile, model.info.version, releases) : []),
+          ];
           // A server without a host is relative to where the site publishes the description: a build must know it.
           if (command === 'build' && model.hostlessServers && !publishedDescriptionUrl(astroConfig.site)) {
             // PETSTORE_STRICT makes it an error, like every other warning.
-            if (strictFromEnv()) throw new SpecError(shown, [{ ...model.hostlessServers, severity: 'error' }]);
+            if (strictFromEnv()) throw new SpecError(apiShown, [{ ...model.hostlessServers, severity: 'error' }]);
             warnings.push(model.hostlessServers);
           }
-          if (warnings.length > 0) logger.warn(formatProblems(shown, warnings));
+          if (warnings.length > 0) logger.warn(formatProblems(apiShown, warnings));
           // Earlier majors' references: a setting naming a major with no release, or an unusable release file,
           // stops the build here. Loaded models are cached for the pages (loadApiModel).
-          if (hasReleases(file)) {
-            const versions = await loadReferenceVersions(file, model, publishedMajorsOf(file));
+          if (withReleases) {
+            const versions = await loadReferenceVersions(api, model);
             for (const { version } of versions.slice(1)) {
               logger.info(`Earlier major ${version.label}: the reference of ${version.version} at /${version.base}/.`);
             }
             // The sitemap lists the current version first (Starlight then adds no sitemap of its own).
-            if (versions.length > 1) {
+            if (versions.length > 1 && api.id === undefined) {
               const chunks = versionSitemapChunks(
                 versions.map(({ version }) => version),
                 astroConfig.base,
@@ -151,8 +146,9 @@ export function apiReferencePlugin(): StarlightPlugin {
               logger[note.level](note.message);
             }
           }
+          const where = api.id === undefined ? '' : `/${api.base}/: `;
           logger.info(
-            `${model.info.title} ${model.info.version}: ${operationCount(model)}, ${countOf(model.schemas.length, 'schema')}${hiddenCount(model)}.`,
+            `${where}${model.info.title} ${model.info.version}: ${operationCount(model)}, ${countOf(model.schemas.length, 'schema')}${hiddenCount(model)}.`,
           );
           const indexing = descriptionIndexing(model);
           if (indexing.scope === 'opening') {
@@ -160,15 +156,43 @@ export function apiReferencePlugin(): StarlightPlugin {
               `Search indexes each description up to its first paragraph: together they hold ${indexing.words.toLocaleString('en')} words, more than the ${wholeDescriptionsUpTo.toLocaleString('en')} it indexes whole.`,
             );
           }
+          return { id: api.id, model, changelog: withReleases };
+        };
+        try {
+          const portal = loadPortalConfig(file);
+          const apis = portalApis(file, portal);
+          const sidebarApis: SidebarApi[] = [];
+          for (const api of apis) sidebarApis.push(await checkApi(api));
+          const model = (sidebarApis[0] as SidebarApi).model;
+          // The site's own icon beside the description: refused here, at its line, not half way through the pages.
+          ownIcon(file);
+          // The home page's words beside it (home.md): refused here, in one line, not half way through the pages.
+          readHomeWords(model);
+          // The guides this site ships, the docs team's among them: a team guide that cannot be read is named here.
+          const guides = guideOutline(model, portal, guidesFolderIn(root));
+          // Its title, logo and accent colour (portal.json); a logo that cannot be shown is refused here.
+          const brand = siteBrand(model, portal, file, root);
+          for (const warning of brand.warnings) logger.warn(warning);
+          loaded.config = configShape(model, file, root);
+          const others = model.files?.slice(1) ?? [];
+          loaded.files = [file, ...others];
+          loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
+          const listed = listsApis(portal);
+          const oneApi = sidebarApis[0]?.id === undefined;
           updateConfig({
             // The site is named after the API it documents (or as portal.json says): its header and every <title>.
-            title: brand.title,
+            title: listed && !portal.title ? 'API documentation' : brand.title,
             ...(brand.logo && { logo: brand.logo }),
             // Every page's meta description: the description's own summary, else a sentence about it.
-            description: model.info.summary ?? `Reference, live console and guides for ${model.info.title}.`,
-            sidebar: [...siteSidebar(guides), ...referenceSidebar(model)],
+            description: listed
+              ? `Reference, live console and guides for ${countOf(apis.length, 'API')}.`
+              : (model.info.summary ?? `Reference, live console and guides for ${model.info.title}.`),
+            sidebar: [...siteSidebar(guides, sidebarApis), ...referenceSidebarOutside(sidebarApis)],
             customCss: [...(config.customCss ?? []), highlightStylesheetId, ...brand.customCss],
-            head: [...(config.head ?? []), ...discoveryLinks(model.info.title, astroConfig.base, hasReleases(file))],
+            head: [
+              ...(config.head ?? []),
+              ...discoveryLinks(model.info.title, astroConfig.base, oneApi && sidebarApis[0]?.changelog === true),
+            ],
           });
         } catch (error) {
           if (
@@ -206,12 +230,15 @@ function configShape(model: ApiModel, file: string, root: string): string {
   const config = loadPortalConfig(file);
   const guides = guideOutline(model, config, guidesFolderIn(root));
   const { title, summary } = model.info;
-  return JSON.stringify([title, summary, siteSidebar(guides), referenceSidebar(model), hasReleases(file), config]);
-}
-
-/** The site config's `publishedMajors`; a config that is not valid is reported where the guides read it. */
-function publishedMajorsOf(specPath: string): readonly number[] | undefined {
-  return portalConfigOf(specPath)?.publishedMajors;
+  const apis: SidebarApi[] = [{ id: undefined, model, changelog: hasReleases(file) }];
+  return JSON.stringify([
+    title,
+    summary,
+    siteSidebar(guides, apis),
+    referenceSidebar(model),
+    hasReleases(file),
+    config,
+  ]);
 }
 
 /** The site config; undefined when it is not valid (reported where the guides read it). */

@@ -10,7 +10,8 @@ import { open, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { loadApiModel, resolveSpecPath } from '../openapi/index.ts';
+import { loadSiteApis } from '../data/reference-versions.ts';
+import { resolveSpecPath } from '../openapi/index.ts';
 import { apiCatalogContentType, apiCatalogPath } from '../publishing/api-catalog.ts';
 import {
   cnameFile,
@@ -58,15 +59,17 @@ export function hostFilesIntegration(
             for (const script of inlineScriptsOfFile(page)) if (own.has(script)) hashes.add(sha256(script));
           },
         );
-        const model = await loadApiModel(resolveSpecPath(root));
-        // The sandbox the console calls: the hosted one, or this machine's where SANDBOX_PORT moved it.
-        const sandbox = consoleSandbox(model, { dev: false });
-        // A server whose host CSP cannot name (`https://api.example.org;sandbox`) is left out, with a warning: written
-        // in, it would end connect-src and add a directive of its own (host-files.ts).
-        const { allowed: apiOrigins, leftOut } = cspOrigins([
-          ...serverOrigins(everyServer(model)),
-          ...(sandbox ? [new URL(sandbox.url).origin] : []),
-        ]);
+        const models = (await loadSiteApis(resolveSpecPath(root))).map(({ versions }) => versions[0]?.model);
+        // Every API's servers, and the sandbox its console calls: the hosted one, or this machine's where
+        // SANDBOX_PORT moved it. A server whose host CSP cannot name (`https://api.example.org;sandbox`) is left
+        // out, with a warning: written in, it would end connect-src and add a directive of its own (host-files.ts).
+        const { allowed: apiOrigins, leftOut } = cspOrigins(
+          models.flatMap((model) => {
+            if (!model) return [];
+            const sandbox = consoleSandbox(model, { dev: false });
+            return [...serverOrigins(everyServer(model)), ...(sandbox ? [new URL(sandbox.url).origin] : [])];
+          }),
+        );
         for (const origin of leftOut) {
           logger.warn(
             `The server ${JSON.stringify(origin)} cannot be named in the Content-Security-Policy (a host of letters, digits, "-" and "." only): it is left out of connect-src, so the live console cannot call it. Correct its URL in the description.`,

@@ -7,10 +7,12 @@
  * The JSON is compact (the YAML is for reading); the live console loads it.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getApiModel } from '../data/api-model.ts';
+import { getApiModel, getPortalApis } from '../data/api-model.ts';
 import { descriptionBytes, descriptionFiles } from '../site/description-files.ts';
 
 export const getStaticPaths = (async () => {
+  // A site of several APIs publishes each API's beside its reference (reference/[...at]/[description].ts).
+  if (getPortalApis()[0]?.id !== undefined) return [];
   const files = await descriptionFiles(await getApiModel());
   return files.map((file) => ({ params: { description: file.name } }));
 }) satisfies GetStaticPaths;

@@ -60,27 +60,30 @@ export const twinFileOf = (route: ReferenceRoute) => twinOf(`/${route.path}/`).s
  */
 export async function writeAgentTexts(
   outDir: string,
-  versions: readonly TwinnedVersion[],
+  apis: readonly (readonly TwinnedVersion[])[],
   others: OtherTwinList,
   absolute: (path: string) => string,
 ): Promise<{ twins: number; full: FullText | undefined }> {
   const twins = twinWriter(outDir);
   let full: FullText | undefined;
-  const earlier = versions.filter(({ version }) => !version.current).map(({ version }) => earlierMajor(version));
-  for (const { model, inputs, version } of versions) {
-    const written = new Set<string>();
-    const markdownOf = (route: ReferenceRoute) => {
-      const markdown = pageMarkdown(model, route, inputs);
-      written.add(route.path);
-      twins.write(twinFileOf(route), markdown);
-      return twins.settled().then(() => markdown);
-    };
-    if (version.current) {
-      full = await writeFullText(model, markdownOf, others, textFilesIn(outDir), absolute);
-      await writeFile(path.join(outDir, 'llms.txt'), await llmsTxt(model, others, full, absolute, earlier));
+  for (const [apiIndex, versions] of apis.entries()) {
+    const earlier = versions.filter(({ version }) => !version.current).map(({ version }) => earlierMajor(version));
+    for (const { model, inputs, version } of versions) {
+      const written = new Set<string>();
+      const markdownOf = (route: ReferenceRoute) => {
+        const markdown = pageMarkdown(model, route, inputs);
+        written.add(route.path);
+        twins.write(twinFileOf(route), markdown);
+        return twins.settled().then(() => markdown);
+      };
+      // The full text and llms.txt are the first API's (a site of several lists only it there, for now).
+      if (version.current && apiIndex === 0) {
+        full = await writeFullText(model, markdownOf, others, textFilesIn(outDir), absolute);
+        await writeFile(path.join(outDir, 'llms.txt'), await llmsTxt(model, others, full, absolute, earlier));
+      }
+      // The pages the full text does not hold (a tag with no operations; an earlier version's every page).
+      for (const route of referenceRoutes(model)) if (!written.has(route.path)) await markdownOf(route);
     }
-    // The pages the full text does not hold (a tag with no operations; an earlier version's every page).
-    for (const route of referenceRoutes(model)) if (!written.has(route.path)) await markdownOf(route);
   }
   await twins.done();
   return { twins: twins.count, full };

@@ -90,6 +90,25 @@ export const tagsListedInFull = 30;
 export const tagsAroundCurrent = 10;
 
 /**
+ * The sidebar of a site of several APIs: `reading`'s reference as a group named after it (as `referenceSidebar`
+ * lists it, with `openTags` open), every other API as one link to its introduction, in the site's order. On a page
+ * outside the reference (`reading` undefined), one link per API.
+ */
+export function apisSidebar(
+  models: readonly ApiModel[],
+  reading?: ApiModel,
+  openTags: ReadonlySet<string> = new Set(),
+  currentOperation?: string,
+): SidebarItem[] {
+  return models.map((model) => {
+    const label = model.info.title;
+    if (model !== reading) return { label, link: referencePaths(model).introduction };
+    const [reference] = referenceSidebar(model, openTags, currentOperation);
+    return { label, items: reference && 'items' in reference ? reference.items : [] };
+  });
+}
+
+/**
  * The reference's sidebar as seen from a page whose tags are `openTags`
  * (and, on an operation page, whose operation is `currentOperation`, by its
  * operationId): those tags list their operations — a large tag only a window

@@ -10,7 +10,7 @@ import { markdownToTextForPage } from '../render/markdown.ts';
 import { type HeadEntry, versionFilterEntry } from '../search/version-filter.ts';
 import type { DescriptionFile } from '../site/description-files.ts';
 import { guideSandbox } from '../site/sandbox-address.ts';
-import { referenceSidebar, type SidebarItem } from './navigation.ts';
+import { apisSidebar, referenceSidebar, type SidebarItem } from './navigation.ts';
 import {
   matchingPage,
   type PageHeading,
@@ -26,7 +26,7 @@ import {
 } from './page-kinds.ts';
 import { type ReferenceRoute, referenceRoutes, twinOf } from './routes.ts';
 import { sitePath } from './site-path.ts';
-import { siteSidebar } from './site-sidebar.ts';
+import { type SidebarApi, siteSidebar } from './site-sidebar.ts';
 import {
   type ReferenceVersion,
   type Removal,
@@ -41,11 +41,19 @@ export interface PublishedReference {
   model: ApiModel;
 }
 
-/** What the reference's pages are built from, loaded once per build by the route (`data/`). */
-export interface ReferenceInputs {
+/** One API of the site as its reference is published: its versions and its changelog. */
+export interface ApiReference {
+  /** Its id in a site of several (its pages are below `/reference/<id>/`); undefined for a one-API site's. */
+  id: string | undefined;
   /** The published versions, the current one first. */
   versions: readonly PublishedReference[];
   changelog: Changelog | undefined;
+}
+
+/** What the reference's pages are built from, loaded once per build by the route (`data/`). */
+export interface ReferenceInputs {
+  /** The site's APIs, in its order: one for a one-API site. */
+  apis: readonly ApiReference[];
   /** The guides the site ships, in reading order (`publishing/guide-outline.ts`). */
   guides: readonly { id: string; title: string; path: string }[];
   /** `astro dev`: the console calls the local sandbox. */
@@ -67,16 +75,21 @@ export interface ReferencePathProps {
   base: string;
 }
 
-/** Each published version's pages: the current one's at /reference/, an earlier major's below /reference/1.x/. */
+/**
+ * Each API's published versions' pages: the current one's at /reference/ (below /reference/<id>/ in a site of
+ * several), an earlier major's below /reference/1.x/ (/reference/<id>/1.x/).
+ */
 export function referencePaths(
-  versions: readonly PublishedReference[],
+  apis: readonly Pick<ApiReference, 'versions'>[],
 ): { params: { slug: string | undefined }; props: ReferencePathProps }[] {
-  return versions.flatMap(({ version, model }) =>
-    referenceRoutes(model).map((route) => ({
-      params: { slug: route.path.replace(/^reference\/?/, '') || undefined },
-      props: { route, base: version.base },
-    })),
-  );
+  return apis
+    .flatMap(({ versions }) => versions)
+    .flatMap(({ version, model }) =>
+      referenceRoutes(model).map((route) => ({
+        params: { slug: route.path.replace(/^reference\/?/, '') || undefined },
+        props: { route, base: version.base },
+      })),
+    );
 }
 
 /** `OlderVersionNotice`'s props: on an earlier major's page, what the current version has of it. */
@@ -113,9 +126,11 @@ export async function referencePageProps(
   { route, base }: ReferencePathProps,
   inputs: ReferenceInputs,
 ): Promise<ReferencePageProps> {
-  const { versions, changelog, guides, dev } = inputs;
-  const [current] = versions;
-  if (!current) throw new Error('The reference has no published version.');
+  const { guides, dev } = inputs;
+  const api = inputs.apis.find(({ versions }) => versions.some(({ version }) => version.base === base));
+  const [current] = api?.versions ?? [];
+  if (!api || !current) throw new Error(`No API of the site publishes its reference at /${base}/.`);
+  const { versions, changelog } = api;
   const reading = versions.find(({ version }) => version.base === base) ?? current;
   const { model } = reading;
   const older = !reading.version.current;
@@ -132,7 +147,7 @@ export async function referencePageProps(
   const page = pageOutline(model, route, guideSandbox(current.model, dev));
   // Linked from the introduction and the console only where the site ships the guide.
   const authenticationGuide = guides.find((guide) => guide.id === 'guides/authentication')?.path;
-  const context = { model, inputs, reading, current, currentPage, authenticationGuide };
+  const context = { model, inputs, changelog, reading, current, currentPage, authenticationGuide };
   const view = await pageView(route, page, context);
   const focus = sidebarFocus(route);
 
@@ -163,7 +178,17 @@ export async function referencePageProps(
       ],
     },
     headings: pageHeadings(page),
-    sidebar: [...siteSidebar(guides), ...referenceSidebar(model, new Set(focus.openTags), focus.operationId)],
+    sidebar: [
+      ...siteSidebar(guides, inputs.apis.map(sidebarApi)),
+      ...(api.id === undefined
+        ? referenceSidebar(model, new Set(focus.openTags), focus.operationId)
+        : apisSidebar(
+            inputs.apis.map((other) => (other === api ? model : (other.versions[0] as PublishedReference).model)),
+            model,
+            new Set(focus.openTags),
+            focus.operationId,
+          )),
+    ],
     switcher,
     notice: older
       ? {
@@ -178,6 +203,13 @@ export async function referencePageProps(
     view,
   };
 }
+
+/** An API as the sidebar lists it: its current model. */
+export const sidebarApi = ({ id, versions, changelog }: ApiReference): SidebarApi => ({
+  id,
+  model: (versions[0] as PublishedReference).model,
+  changelog: changelog !== undefined,
+});
 
 /** The meta description: the start of the page's description, as text (none where that is empty). */
 async function metaDescription(model: ApiModel, route: ReferenceRoute): Promise<{ description?: string }> {

@@ -41,6 +41,7 @@ export function referenceVersions(
   releases: readonly Release[],
   published: readonly number[] | undefined,
   where: { config: string; releases: string },
+  base: string = referenceBase,
 ): ReferenceVersion[] {
   const current = semver.valid(currentVersion, true) ? semver.major(currentVersion, true) : undefined;
   const lastOfMajor = new Map<number, Release>();
@@ -64,10 +65,10 @@ export function referenceVersions(
       version: release.version,
       label: `${major}.x`,
       current: false,
-      base: `${referenceBase}/${major}.x`,
+      base: `${base}/${major}.x`,
       file: release.file,
     }));
-  return [{ version: currentVersion, label: currentVersion, current: true, base: referenceBase }, ...older];
+  return [{ version: currentVersion, label: currentVersion, current: true, base }, ...older];
 }
 
 /** The operation of `model` that answers to one of another version: same operationId, else same method and path. */

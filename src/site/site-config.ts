@@ -83,6 +83,12 @@ const logoFile = z
   )
   .refine((file) => !/^[a-z][a-z0-9+.-]*:/i.test(file), 'must be a file beside portal.json, not an address');
 
+/** An API's id in a site of several: its path segment under /reference/. */
+export const apiId = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
+/** APIs one site lists at most: a family the size of Twilio's (40-odd descriptions) fits with room to spare. */
+export const maxApis = 200;
+
 export const siteConfigSchema = z
   .object({
     /** The site's title, in its header and every page's `<title>`: `"Acme API"`. Unset, the description's info.title. */
@@ -141,6 +147,29 @@ export const siteConfigSchema = z
      * release file; unset, every earlier major with a release. Checked against the release files at build.
      */
     publishedMajors: z.array(z.number().int().nonnegative()).optional(),
+    /**
+     * The APIs of a site that documents several, each with its own reference under `/reference/<id>/`:
+     * `[{ "id": "payments", "spec": "payments/openapi.yaml", "releases": "payments/releases" }]`, paths relative to
+     * portal.json. Unset, the site documents the one description beside portal.json, at `/reference/`.
+     */
+    apis: z
+      .array(
+        z
+          .object({
+            /** Its path segment, `/reference/<id>/`: lower-case letters, digits and hyphens. */
+            id: z.string().regex(apiId, 'must be lower-case letters, digits and hyphens, at most 40 characters'),
+            /** Its description, relative to portal.json. */
+            spec: z.string().trim().min(1, 'must not be empty'),
+            /** Its releases folder (where `spec:release` writes), relative to portal.json; unset, it has none. */
+            releases: z.string().trim().min(1, 'must not be empty').optional(),
+            /** Which of its earlier majors stay published, as `publishedMajors` does for a one-API site. */
+            publishedMajors: z.array(z.number().int().nonnegative()).optional(),
+          })
+          .strict(),
+      )
+      .min(1, 'must list at least one API')
+      .max(maxApis, `must list at most ${maxApis} APIs`)
+      .optional(),
     /** The live console (Try it). */
     tryIt: z
       .object({
@@ -241,6 +270,12 @@ export function defineSiteConfig(input: SiteConfigInput): SiteConfig {
   }
   const duplicates = config.redirects.map((r) => r.from).filter((d, i, all) => all.indexOf(d) !== i);
   for (const d of new Set(duplicates)) problem(['redirects'], `${d} is listed twice`);
+  config.apis?.forEach((api, i, all) => {
+    if (all.findIndex((other) => other.id === api.id) < i) problem(['apis', i, 'id'], `"${api.id}" is listed twice`);
+  });
+  if (config.apis && config.publishedMajors) {
+    problem(['publishedMajors'], 'with several APIs, set publishedMajors on each API in "apis"');
+  }
   if (problems.length > 0) throw new SiteConfigError(problems);
   return config;
 }

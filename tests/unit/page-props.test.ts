@@ -9,6 +9,7 @@ import { loadReferenceVersions } from '../../src/data/reference-versions.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import type { SidebarItem } from '../../src/reference/navigation.ts';
 import {
+  type ApiReference,
   type PublishedReference,
   type ReferenceInputs,
   type ReferencePageProps,
@@ -16,20 +17,27 @@ import {
   referencePaths,
 } from '../../src/reference/page-props.ts';
 import { referenceRoutes, referencePaths as sidebarPaths } from '../../src/reference/routes.ts';
+import { type PortalApi, portalApis } from '../../src/site/portal-apis.ts';
+import { defineSiteConfig } from '../../src/site/site-config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const petStore = await loadApiModel(resolveSpecPath(root, {}));
 const events = await loadApiModel(path.join(root, 'tests/fixtures/events-3.2/openapi.yaml'));
 const versionedSpec = path.join(root, 'tests/fixtures/versions/openapi.yaml');
-const versioned = await loadReferenceVersions(versionedSpec, await loadApiModel(versionedSpec), undefined);
+const versioned = await loadReferenceVersions(oneApi(versionedSpec), await loadApiModel(versionedSpec));
+
+/** The one API of a site built from `specPath`. */
+function oneApi(specPath: string): PortalApi {
+  return portalApis(specPath, defineSiteConfig({}))[0] as PortalApi;
+}
 
 const onlyVersion = (model: ApiModel): PublishedReference[] => [
   { version: { version: model.info.version, label: model.info.version, current: true, base: 'reference' }, model },
 ];
 
-const inputs = (versions: readonly PublishedReference[]): ReferenceInputs => ({
-  versions,
-  changelog: undefined,
+/** A one-API site's inputs, or a site of several's when given its APIs. */
+const inputs = (apis: readonly ApiReference[]): ReferenceInputs => ({
+  apis,
   guides: [{ id: 'guides/authentication', title: 'Authentication', path: '/guides/authentication/' }],
   dev: false,
   site: new URL('https://docs.example.com/'),
@@ -38,13 +46,21 @@ const inputs = (versions: readonly PublishedReference[]): ReferenceInputs => ({
   descriptionFiles: async () => [],
 });
 
+/** A one-API site's API. */
+const only = (versions: readonly PublishedReference[]): ApiReference[] => [
+  { id: undefined, versions, changelog: undefined },
+];
+
 /** Every page's path and props, as the route gets them. */
-async function pagesOf(versions: readonly PublishedReference[]) {
+async function pagesOf(versions: readonly PublishedReference[] | readonly ApiReference[]) {
+  const apis = versions.every((entry) => 'versions' in entry)
+    ? (versions as readonly ApiReference[])
+    : only(versions as readonly PublishedReference[]);
   return Promise.all(
-    referencePaths(versions).map(async ({ params, props }) => ({
+    referencePaths(apis).map(async ({ params, props }) => ({
       slug: params.slug,
       route: props.route,
-      page: await referencePageProps(props, inputs(versions)),
+      page: await referencePageProps(props, inputs(apis)),
     })),
   );
 }
@@ -131,7 +147,7 @@ describe('a versioned reference', () => {
     expect(earlier?.version.base).toBe('reference/1.x');
     const pages = await pagesOf(versioned);
     const slugs = (base: string | undefined) =>
-      referencePaths(versioned)
+      referencePaths(only(versioned))
         .filter(({ props }) => props.base === base)
         .map(({ params }) => params.slug);
     expect(slugs('reference/1.x').every((slug) => slug === '1.x' || slug?.startsWith('1.x/'))).toBe(true);

@@ -4,18 +4,20 @@
  * (`publishing/agent-texts.ts`).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getReferenceVersions } from '../../data/reference-versions.ts';
+import { getSiteApis } from '../../data/reference-versions.ts';
 import { twinInputs } from '../../data/twin-inputs.ts';
 import type { ApiModel } from '../../openapi/index.ts';
 import { pageMarkdown } from '../../reference/page-kinds.ts';
 import { type ReferenceRoute, referenceRoutes } from '../../reference/routes.ts';
 
 export const getStaticPaths: GetStaticPaths = async () =>
-  (await getReferenceVersions()).flatMap(({ version, model }) =>
-    referenceRoutes(model).flatMap((route) =>
-      route.type === 'introduction' && version.current
-        ? []
-        : [{ params: { slug: route.path.replace(/^reference\//, '') }, props: { route, model } }],
+  (await getSiteApis()).flatMap(({ api, versions }) =>
+    versions.flatMap(({ version, model }) =>
+      referenceRoutes(model).flatMap((route) =>
+        route.type === 'introduction' && version.current && api.id === undefined
+          ? []
+          : [{ params: { slug: route.path.replace(/^reference\//, '') }, props: { route, model } }],
+      ),
     ),
   );
 

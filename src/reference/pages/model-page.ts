@@ -17,7 +17,7 @@ export const modelPage: PageKind<'schema', ModelOutline, { name: string }, Model
   view: (route, outline, context) => ({
     outline,
     schemaHref: (name) => referenceUrls(context.model).schema(name),
-    history: historyOn(context, context.inputs.changelog?.models.get(route.schema.name)),
+    history: historyOn(context, context.changelog?.models.get(route.schema.name)),
   }),
   twin: (model, route) => schemaMarkdown(model, route.schema),
   subject: (route) => ({ name: route.schema.name }),

@@ -42,7 +42,7 @@ export const operationPage: PageKind<
         ? consoleTarget(model, operation, sandbox, authenticationGuide, { passThrough: inputs.passThrough })
         : undefined,
       schemaHref: (name) => referenceUrls(model).schema(name),
-      history: historyOn(context, inputs.changelog?.operations.get(route.operation.pointer)),
+      history: historyOn(context, context.changelog?.operations.get(route.operation.pointer)),
     };
   },
   twin: (model, route) => operationMarkdown(model, route.operation),
@@ -57,10 +57,10 @@ export const operationPage: PageKind<
   }),
   frontmatter: () => ({ pageLayout: 'operation' }),
   sidebarFocus: ({ operation }) => ({ openTags: operation.tags, operationId: operation.operationId }),
-  removal: ({ operation }, { reading, current, currentPage, inputs }) =>
+  removal: ({ operation }, { reading, current, currentPage, changelog }) =>
     reading.version.current || currentPage
       ? undefined
-      : removalOf(operation, reading.version.version, current.model, inputs.changelog),
+      : removalOf(operation, reading.version.version, current.model, changelog),
 };
 
 /**

@@ -1,5 +1,5 @@
 /** What a kind of reference page is made of (`page-kinds.ts` lists them), and the types its module uses. */
-import type { History } from '../../changes/changelog.ts';
+import type { Changelog, History } from '../../changes/changelog.ts';
 import type { ApiModel } from '../../openapi/index.ts';
 import { pageHistory } from '../changelog-sections.ts';
 import type { BuildSandbox } from '../introduction-outline.ts';
@@ -23,6 +23,8 @@ export interface PageContext {
   /** The model of the version the page is of. */
   model: ApiModel;
   inputs: ReferenceInputs;
+  /** The changelog of the API the page is of. */
+  changelog: Changelog | undefined;
   reading: PublishedReference;
   current: PublishedReference;
   /** On an earlier major's page: the same page in the current version, if it has one. */
@@ -79,5 +81,5 @@ export type KindOnly = Record<never, never>;
  * the current version, so an earlier major's pages say nothing of it.
  */
 export function historyOn(context: PageContext, history: History | undefined): Partial<History> {
-  return context.reading.version.current ? pageHistory(context.inputs.changelog, history) : {};
+  return context.reading.version.current ? pageHistory(context.changelog, history) : {};
 }
