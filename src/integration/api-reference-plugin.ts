@@ -13,10 +13,9 @@ import { fileURLToPath } from 'node:url';
 import sitemap from '@astrojs/sitemap';
 import type { StarlightPlugin, StarlightUserConfig } from '@astrojs/starlight/types';
 import { checkChangelog } from '../changes/load-changelog.ts';
-import { apiReleasesDir, hasReleases, hasReleasesIn } from '../changes/releases.ts';
+import { apiReleasesDir, hasReleasesIn } from '../changes/releases.ts';
 import { loadReferenceVersions } from '../data/reference-versions.ts';
 import {
-  type ApiModel,
   countOf,
   formatProblems,
   hiddenCount,
@@ -34,7 +33,6 @@ import { versionSitemapChunks } from '../publishing/version-sitemaps.ts';
 import { loadApiOfSite } from '../reference/api-of-site.ts';
 import { changelogFeedPath } from '../reference/changelog-sections.ts';
 import { publishedDescriptionUrl } from '../reference/description-address.ts';
-import { referenceSidebar } from '../reference/navigation.ts';
 import { descriptionIndexing, wholeDescriptionsUpTo } from '../reference/search-scope.ts';
 import { referenceSidebarOutside, type SidebarApi, siteSidebar } from '../reference/site-sidebar.ts';
 import { VersionSettingError } from '../reference/versions.ts';
@@ -78,8 +76,8 @@ export function apiReferencePlugin(): StarlightPlugin {
               addWatchFile(restartSignalFor(file));
               // Not in Vitest, which runs these hooks for its own Vite server (tests/vitest.config.ts).
               if (!process.env.VITEST) {
-                const shape = (model: ApiModel) => configShape(model, file, root);
-                updateAstroConfig({ vite: { plugins: [specWatcherPlugin(file, loaded, shape)] } });
+                const checkSite = () => siteShape(file, root);
+                updateAstroConfig({ vite: { plugins: [specWatcherPlugin(file, loaded, checkSite)] } });
               }
             },
           },
@@ -173,8 +171,8 @@ export function apiReferencePlugin(): StarlightPlugin {
           // Its title, logo and accent colour (portal.json); a logo that cannot be shown is refused here.
           const brand = siteBrand(model, portal, file, root);
           for (const warning of brand.warnings) logger.warn(warning);
-          loaded.config = configShape(model, file, root);
-          const others = model.files?.slice(1) ?? [];
+          loaded.config = configShape(sidebarApis, file, root);
+          const others = sidebarApis.flatMap(({ model: each }) => each.files ?? []).filter((f) => f !== file);
           loaded.files = [file, ...others];
           loaded.stamp = [loaded.stamp, ...others.map(fileStamp)].join('|');
           const listed = listsApis(portal);
@@ -222,23 +220,27 @@ export function apiReferencePlugin(): StarlightPlugin {
 }
 
 /**
- * What Starlight's configuration and astro.config.mjs take from a version of the description and its site config,
+ * What Starlight's configuration and astro.config.mjs take from a version of the descriptions and their site config,
  * as text to compare (spec-watcher.ts restarts the dev server when it changes): the site's title, meta description
- * and compact sidebar, whether it has a changelog, and the site config (its domain is read by astro.config.mjs).
+ * and compact sidebar, whether each API has a changelog, and the site config (its domain is read by
+ * astro.config.mjs).
  */
-function configShape(model: ApiModel, file: string, root: string): string {
+function configShape(apis: readonly SidebarApi[], file: string, root: string): string {
   const config = loadPortalConfig(file);
-  const guides = guideOutline(model, config, guidesFolderIn(root));
-  const { title, summary } = model.info;
-  const apis: SidebarApi[] = [{ id: undefined, model, changelog: hasReleases(file) }];
-  return JSON.stringify([
-    title,
-    summary,
-    siteSidebar(guides, apis),
-    referenceSidebar(model),
-    hasReleases(file),
-    config,
-  ]);
+  const first = (apis[0] as SidebarApi).model;
+  const guides = guideOutline(first, config, guidesFolderIn(root));
+  const titles = apis.map(({ model }) => [model.info.title, model.info.summary]);
+  return JSON.stringify([titles, siteSidebar(guides, apis), referenceSidebarOutside(apis), config]);
+}
+
+/** The site as it is on disk now, for the dev server's watcher: every API's description loaded, and its shape. */
+async function siteShape(file: string, root: string): Promise<{ files: string[]; config: string }> {
+  const apis: SidebarApi[] = [];
+  for (const api of portalApis(file, loadPortalConfig(file))) {
+    const model = await loadApiOfSite(api);
+    apis.push({ id: api.id, model, changelog: hasReleasesIn(apiReleasesDir(api)) });
+  }
+  return { files: apis.flatMap(({ model }) => model.files ?? []), config: configShape(apis, file, root) };
 }
 
 /** The site config; undefined when it is not valid (reported where the guides read it). */

@@ -1,6 +1,6 @@
 /**
  * `astro dev` and an edited description. This plugin watches the description (file by file, for one in several
- * files) and its site config, and checks a saved version before the site takes it in. A good save is taken in
+ * files; every API's, in a site of several) and its site config, and checks a saved version before the site takes it in. A good save is taken in
  * where the server runs: the pages' model and what is derived from it are made again on their next request
  * (`data/per-description.ts`), Astro's cached page list is dropped (an added operation has a page at once), and the
  * open tabs reload where the reader was (`live-description.ts`). Only a save that changes what Starlight's
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { stringifyEntities } from 'stringify-entities';
 import type { Plugin, ViteDevServer } from 'vite';
 import { nextDescriptionVersion } from '../data/per-description.ts';
-import { type ApiModel, formatProblems, loadApiModel, type SpecProblem } from '../openapi/index.ts';
+import { formatProblems, type SpecProblem } from '../openapi/index.ts';
 import { portalConfigPath } from '../site/portal-config.ts';
 
 /** Settled once Astro's dev app on a (re)started server is ready (astro/dist/core/constants.js). */
@@ -57,16 +57,17 @@ export interface LoadedDescription {
 }
 
 /**
- * What Starlight's configuration takes from a version of the description, as text to compare; it may throw a
- * report of its own (an unreadable site config).
+ * Checks the site's descriptions as they are now (a SpecError for one that does not load): their files, and what
+ * Starlight's configuration takes from them, as text to compare; it may throw a report of its own (an unreadable
+ * site config).
  */
-export type ConfigShape = (model: ApiModel) => string;
+export type CheckSite = () => Promise<{ files: readonly string[]; config: string }>;
 
 /**
  * `loaded`: the version the site was just built from. A save made while Astro restarted reaches no watcher (the old
  * one is closed, the new one not yet listening), so a new server compares and checks.
  */
-export function specWatcherPlugin(file: string, loaded: LoadedDescription, configShape: ConfigShape): Plugin {
+export function specWatcherPlugin(file: string, loaded: LoadedDescription, checkSite: CheckSite): Plugin {
   const watched = path.resolve(file);
   const portal = portalConfigPath(file);
   return {
@@ -97,10 +98,10 @@ export function specWatcherPlugin(file: string, loaded: LoadedDescription, confi
         // Only the newest save's check acts: an older one finishing later must not restart or report.
         const generation = ++latest;
         const stamp = descriptionStamp([...files]);
-        const outcome = await loadApiModel(file).then(
-          (model) => {
-            watch(model.files ?? []);
-            return { config: configShape(model) };
+        const outcome = await checkSite().then(
+          (site) => {
+            watch(site.files);
+            return { config: site.config };
           },
           (error: unknown) => error,
         );
