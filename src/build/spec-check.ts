@@ -21,6 +21,7 @@ import { readHomeWords } from '../publishing/home-words.ts';
 import { siteBrand } from '../publishing/site-brand.ts';
 import { ownIcon } from '../publishing/site-icon.ts';
 import { BesideFileError } from '../site/beside-files.ts';
+import { listsApis, portalApis } from '../site/portal-apis.ts';
 import { loadPortalConfig } from '../site/portal-config.ts';
 import { type SiteConfig, SiteConfigError } from '../site/site-config.ts';
 
@@ -47,6 +48,39 @@ else {
 async function check(strictFlag: boolean, argument: string | undefined): Promise<void> {
   const strict = strictFlag || strictFromEnv();
   const file = argument ? path.resolve(argument) : resolveSpecPath(process.cwd());
+  // A site of several APIs (portal.json's `apis`): each API's description, in its order.
+  for (const description of descriptionsOf(file)) await checkDescription(description, strict);
+  // The files the build reads beside the description: its site config, its icon and logo, the guides the config
+  // names, its home page's words; each problem a line at its place.
+  for (const check of [
+    () => portalApis(file, loadPortalConfig(file)),
+    () => ownIcon(file),
+    () => checkLogo(file),
+    () => checkGuides(file),
+    () => readHomeWords({ files: [file] }),
+  ]) {
+    try {
+      await check();
+    } catch (error) {
+      if (!(error instanceof SiteConfigError || error instanceof BesideFileError)) throw error;
+      console.error(error.message);
+      process.exitCode = 1;
+    }
+  }
+}
+
+/** The descriptions of the site built from `file`: the APIs its portal.json lists, else `file` itself. */
+function descriptionsOf(file: string): string[] {
+  try {
+    const config = loadPortalConfig(file);
+    return listsApis(config) ? portalApis(file, config).map((api) => api.specPath) : [file];
+  } catch (error) {
+    if (error instanceof SiteConfigError || error instanceof BesideFileError) return []; // Reported below.
+    throw error;
+  }
+}
+
+async function checkDescription(file: string, strict: boolean): Promise<void> {
   const shown = path.relative(process.cwd(), file) || file;
   try {
     const model = await loadApiModel(file, defaultParseLimits, { strict });
@@ -64,29 +98,15 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
     console.error(formatProblems(shown, error.problems, 'check'));
     process.exitCode = 1;
   }
-  // The files the build reads beside the description: its site config, its icon and logo, the guides the config
-  // names, its home page's words; each problem a line at its place.
-  for (const check of [
-    () => loadPortalConfig(file),
-    () => ownIcon(file),
-    () => checkLogo(file),
-    () => checkGuides(file),
-    () => readHomeWords({ files: [file] }),
-  ]) {
-    try {
-      await check();
-    } catch (error) {
-      if (!(error instanceof SiteConfigError || error instanceof BesideFileError)) throw error;
-      console.error(error.message);
-      process.exitCode = 1;
-    }
-  }
 }
 
 /** The site config and model for the checks of what one asks of the other; undefined when either was reported. */
 async function configAndModel(file: string): Promise<{ config: SiteConfig; model: ApiModel } | undefined> {
   try {
-    return { config: loadPortalConfig(file), model: await loadApiModel(file) };
+    const config = loadPortalConfig(file);
+    // A site of several APIs: the first API's, as the build's guides and logo take it.
+    const [first] = descriptionsOf(file);
+    return { config, model: await loadApiModel(first ?? file) };
   } catch {
     return undefined; // Reported above.
   }
