@@ -9,9 +9,20 @@ import path from 'node:path';
 import semver from 'semver';
 import { readCommandLine } from '../command-line.ts';
 import { formatProblems, loadApiModel, resolveSpecPath, SpecError, startOfDay } from '../openapi/index.ts';
+import { type PortalApi, portalApis } from '../site/portal-apis.ts';
+import { loadPortalConfig } from '../site/portal-config.ts';
+import { SiteConfigError } from '../site/site-config.ts';
 import { type ApiChange, apiChanges, type ChangeClass } from './api-changes.ts';
 import { gateProblems, judgeBreakingChanges } from './gate.ts';
-import { listReleases, readJoinedDescription, releaseHeader, releasesDir, releaseText, versionOf } from './releases.ts';
+import {
+  apiReleasesDir,
+  listReleases,
+  readJoinedDescription,
+  releaseHeader,
+  releasesDir,
+  releaseText,
+  versionOf,
+} from './releases.ts';
 
 const groups: { class: ChangeClass; title: string }[] = [
   { class: 'breaking', title: 'Breaking' },
@@ -21,14 +32,17 @@ const groups: { class: ChangeClass; title: string }[] = [
   { class: 'annotation', title: 'Descriptions' },
 ];
 
-const usage = `Usage: npm run spec:diff [-- [--today YYYY-MM-DD] [base head]]
-       npm run spec:release [-- --today YYYY-MM-DD]
+const usage = `Usage: npm run spec:diff [-- [--today YYYY-MM-DD] [--api ID] [base head]]
+       npm run spec:release [-- --today YYYY-MM-DD] [--api ID]
 
 spec:diff lists the changes from the last release in spec/releases/ (or base) to spec/openapi.yaml (or head), then
 exits 1 when one is breaking without a new major version. spec:release keeps spec/openapi.yaml as
-spec/releases/<info.version>.yaml, after the same check.
+spec/releases/<info.version>.yaml, after the same check. In a site of several APIs (portal.json's "apis"), each
+API's description and releases folder instead: spec:diff gates every API with releases (or the one --api names),
+spec:release releases the API --api names.
 
   --today YYYY-MM-DD  the day sunsets are judged by (default: today, UTC)
+  --api ID            in a site of several APIs: the API, by its id in portal.json
   -h, --help          print this and exit`;
 
 async function main(argv: string[]): Promise<number> {
@@ -36,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
   const commandLine = readCommandLine(argv, {
     name,
     usage,
-    options: { today: { type: 'string' } },
+    options: { today: { type: 'string' }, api: { type: 'string' } },
     maxPositionals: 3,
   });
   if (!commandLine.ok) {
@@ -50,8 +64,31 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${name}: --today ${today} is not a calendar date (YYYY-MM-DD).`);
     return 2;
   }
-  if (command === 'diff') return withReport(async () => diff(files, today));
-  if (command === 'release' && files.length === 0) return release(today);
+  const chosen = chosenApis(values.api);
+  if (typeof chosen === 'string') {
+    console.error(`${name}: ${chosen}`);
+    return 2;
+  }
+  if (command === 'diff') {
+    if (files.length > 0) return withReport(async () => diff(files, today, chosen[0]));
+    let status = 0;
+    for (const api of chosen) status = Math.max(status, await withReport(async () => diff(files, today, api)));
+    return status;
+  }
+  if (command === 'release' && files.length === 0) {
+    const [only] = chosen;
+    if (!only || chosen.length > 1) {
+      console.error(`${name}: this site lists several APIs: name the one to release with --api (${ids(chosen)}).`);
+      return 2;
+    }
+    if (only.id !== undefined && !only.releases) {
+      console.error(
+        `${name}: the API "${only.id}" names no releases folder in ${shown(only.configPath)}: add "releases".`,
+      );
+      return 2;
+    }
+    return release(today, only);
+  }
   console.error(command === 'release' ? 'spec:release: takes no file (it releases spec/openapi.yaml).' : usage);
   return 2;
 }
@@ -65,13 +102,39 @@ function isCalendarDay(day: string): boolean {
   }
 }
 
-function diff(files: string[], today: string): Promise<number> {
+/**
+ * The APIs a command acts on: the site's one, or in a site of several every listed API (those `--api` names); a
+ * message for an id portal.json does not list.
+ */
+function chosenApis(id: string | undefined): PortalApi[] | string {
   const spec = resolveSpecPath(process.cwd());
-  const last = listReleases(releasesDir(spec)).at(-1);
+  let apis: PortalApi[];
+  try {
+    apis = portalApis(spec, loadPortalConfig(spec));
+  } catch (error) {
+    if (error instanceof SiteConfigError) return error.message;
+    throw error;
+  }
+  if (id === undefined) return apis;
+  const named = apis.filter((api) => api.id === id);
+  if (named.length > 0) return named;
+  return apis[0]?.id === undefined
+    ? `--api ${id}: this site documents one API (portal.json lists no "apis").`
+    : `--api ${id}: portal.json lists no such API; its APIs are ${ids(apis)}.`;
+}
+
+const ids = (apis: readonly PortalApi[]) => apis.map((api) => api.id).join(', ');
+
+function diff(files: string[], today: string, api: PortalApi | undefined): Promise<number> {
+  const spec = api?.specPath ?? resolveSpecPath(process.cwd());
+  const dir = api ? apiReleasesDir(api) : releasesDir(spec);
+  const last = dir ? listReleases(dir).at(-1) : undefined;
   const [base = last?.file, head = shown(spec)] = files;
   if (!base) {
     console.log(
-      `No release in ${releasesDir(spec)}/ yet: nothing to compare ${head} with. Cut one with npm run spec:release.`,
+      dir
+        ? `No release in ${dir}/ yet: nothing to compare ${head} with. Cut one with npm run spec:release.`
+        : `${api?.id}: no releases folder in portal.json, so nothing to compare ${head} with.`,
     );
     return Promise.resolve(0);
   }
@@ -130,10 +193,9 @@ function line(change: ApiChange): string {
   return `${where ? `${where}: ` : ''}${change.summary}  (${change.pointer})`;
 }
 
-function release(today: string): Promise<number> {
-  const spec = resolveSpecPath(process.cwd());
-  const file = shown(spec);
-  const dir = releasesDir(spec);
+function release(today: string, api: PortalApi): Promise<number> {
+  const file = shown(api.specPath);
+  const dir = apiReleasesDir(api) ?? releasesDir(api.specPath);
   return withReport(async () => {
     const model = await loadApiModel(file); // a release must be a description that builds
     const version = model.info.version;
