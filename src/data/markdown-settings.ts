@@ -3,7 +3,7 @@
  * lead (`linkBase`), and whether search indexes only the opening of a page's description
  * (`reference/search-scope.ts`).
  */
-import { descriptionIndexing } from '../reference/search-scope.ts';
+import { descriptionIndexing } from '../reference/site-lists/search-scope.ts';
 import { getApiModel } from './api-model.ts';
 import { perDescription } from './per-description.ts';
 

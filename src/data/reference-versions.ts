@@ -6,7 +6,7 @@
 import { type ApiChange, apiChanges } from '../changes/api-changes.ts';
 import { listReleases, releasesDir } from '../changes/releases.ts';
 import { type ApiModel, enclosingOperation, loadApiModel, resolveSpecPath } from '../openapi/index.ts';
-import { type MigrationStep, migrationStep } from '../reference/migration.ts';
+import { type MigrationStep, migrationStep } from '../reference/changelog/migration.ts';
 import { publishReferenceAt } from '../reference/routes.ts';
 import { type ReferenceVersion, referenceVersions } from '../reference/versions.ts';
 import { portalConfigPath } from '../site/portal-config.ts';

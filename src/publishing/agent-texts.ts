@@ -9,20 +9,20 @@ import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { homeTwinPath } from '../home/home-outline.ts';
 import type { ApiModel } from '../openapi/index.ts';
-import { changelogFeedPath, changelogPath } from '../reference/changelog-sections.ts';
+import { changelogFeedPath, changelogPath } from '../reference/changelog/changelog-sections.ts';
+import { migrationPath } from '../reference/changelog/migration.ts';
+import { pageMarkdown } from '../reference/page-kinds.ts';
+import { type ReferenceRoute, referenceRoutes, referenceUrls, twinOf } from '../reference/routes.ts';
 import {
   type FullText,
   fullTextFile,
   fullTextPartPath,
   type TextFiles,
   writeFullText,
-} from '../reference/llms-full.ts';
-import { type EarlierMajor, llmsText } from '../reference/llms-text.ts';
-import { migrationPath } from '../reference/migration.ts';
-import { pageMarkdown } from '../reference/page-kinds.ts';
-import type { TwinInputs } from '../reference/page-markdown.ts';
-import { type ReferenceRoute, referenceRoutes, referenceUrls, twinOf } from '../reference/routes.ts';
+} from '../reference/site-lists/llms-full.ts';
+import { type EarlierMajor, llmsText } from '../reference/site-lists/llms-text.ts';
 import { sitePath } from '../reference/site-path.ts';
+import type { TwinInputs } from '../reference/twins/page-markdown.ts';
 import type { ReferenceVersion } from '../reference/versions.ts';
 import { descriptionFiles } from '../site/description-files.ts';
 import { apiCatalogPath } from './api-catalog.ts';

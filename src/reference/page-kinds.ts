@@ -5,9 +5,8 @@
  * (`components/reference/page-views.ts`). Pure: no Astro imports, so the build's scripts and the MCP server use it.
  */
 import type { ApiModel } from '../openapi/index.ts';
-import type { BuildSandbox } from './introduction-outline.ts';
-import type { TwinInputs } from './page-markdown.ts';
 import { errorsPage } from './pages/errors-page.ts';
+import type { BuildSandbox } from './pages/introduction-outline.ts';
 import { introductionPage } from './pages/introduction-page.ts';
 import { modelPage } from './pages/model-page.ts';
 import { modelsIndexPage } from './pages/models-index-page.ts';
@@ -23,6 +22,7 @@ import type {
 } from './pages/page-kind.ts';
 import { tagPage } from './pages/tag-page.ts';
 import type { ReferenceRoute } from './routes.ts';
+import type { TwinInputs } from './twins/page-markdown.ts';
 import type { Removal } from './versions.ts';
 
 export type { PageContext, PageHeading, PageType } from './pages/page-kind.ts';

@@ -21,7 +21,7 @@ import {
   type IntroductionSections,
   introductionParts,
   introductionSections,
-} from './introduction-parts.ts';
+} from './pages/introduction-parts.ts';
 import { sitePath } from './site-path.ts';
 
 /** Where the reference lives in the site. */

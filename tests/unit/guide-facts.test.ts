@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { guideFacts } from '../../src/guides/guide-facts.ts';
 import { rateLimitFigure } from '../../src/guides/rate-limit-figure.ts';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { homeGlance } from '../../src/reference/home-glance.ts';
+import { homeGlance } from '../../src/reference/site-lists/home-glance.ts';
 import { modelOf } from './support/check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -11,12 +11,12 @@ import SchemasIndex from '../../src/components/reference/SchemasIndex.astro';
 import TagView from '../../src/components/reference/TagView.astro';
 import ErrorsView from '../../src/components/shared/ErrorsView.astro';
 import type { ApiModel } from '../../src/openapi/index.ts';
-import { errorCatalogOutline } from '../../src/reference/errors-outline.ts';
-import { introductionOutline } from '../../src/reference/introduction-outline.ts';
-import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
 import { pageMarkdown } from '../../src/reference/page-kinds.ts';
+import { errorCatalogOutline } from '../../src/reference/pages/errors-outline.ts';
+import { introductionOutline } from '../../src/reference/pages/introduction-outline.ts';
+import { modelsIndexOutline } from '../../src/reference/pages/models-index-outline.ts';
+import { tagOutline } from '../../src/reference/pages/tag-outline.ts';
 import { operationsPerTagPage, type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
-import { tagOutline } from '../../src/reference/tag-outline.ts';
 import { generateDescription } from '../bench/generate-description.ts';
 import { modelOf } from './support/check.ts';
 

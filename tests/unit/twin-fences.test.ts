@@ -8,11 +8,11 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../src/openapi/index.ts';
-import { textFilesInMemory, writeFullText } from '../../src/reference/llms-full.ts';
-import { descriptionMarkdown } from '../../src/reference/markdown-text.ts';
 import { pageMarkdown } from '../../src/reference/page-kinds.ts';
-import type { TwinInputs } from '../../src/reference/page-markdown.ts';
 import { type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
+import { textFilesInMemory, writeFullText } from '../../src/reference/site-lists/llms-full.ts';
+import { descriptionMarkdown } from '../../src/reference/twins/markdown-text.ts';
+import type { TwinInputs } from '../../src/reference/twins/page-markdown.ts';
 import { modelOf } from './support/check.ts';
 
 const parser = unified().use(remarkParse).use(remarkGfm);

@@ -2,7 +2,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getApiModel } from '../../data/api-model.ts';
 import { getFullText } from '../../data/twin-inputs.ts';
-import { fullTextPartFile } from '../../reference/llms-full.ts';
+import { fullTextPartFile } from '../../reference/site-lists/llms-full.ts';
 
 export const getStaticPaths: GetStaticPaths = async () => {
   const { full } = await getFullText(await getApiModel());

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../../data/api-model.ts';
 import { getFullText } from '../../data/twin-inputs.ts';
-import { fullTextFile } from '../../reference/llms-full.ts';
+import { fullTextFile } from '../../reference/site-lists/llms-full.ts';
 
 export const GET: APIRoute = async () => {
   const { files } = await getFullText(await getApiModel());

@@ -4,7 +4,7 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getReferenceVersions } from '../../data/reference-versions.ts';
-import { wholeExamples } from '../../reference/operation-outline.ts';
+import { wholeExamples } from '../../reference/pages/operation-outline.ts';
 import { referenceRoutes } from '../../reference/routes.ts';
 
 export const getStaticPaths: GetStaticPaths = async () =>

@@ -1,7 +1,8 @@
 /** The error catalog: every error code, its status, what to do, and which operations return it. */
-import { type ErrorCatalogOutline, errorCatalogOutline } from '../errors-outline.ts';
-import { errorsMarkdown } from '../page-markdown.ts';
+
 import { referenceUrls } from '../routes.ts';
+import { errorsMarkdown } from '../twins/page-markdown.ts';
+import { type ErrorCatalogOutline, errorCatalogOutline } from './errors-outline.ts';
 import type { KindOnly, PageKind } from './page-kind.ts';
 
 export const errorsPage: PageKind<'errors', ErrorCatalogOutline, KindOnly, { outline: ErrorCatalogOutline }> = {

@@ -1,8 +1,8 @@
 /** The reference's introduction: what the API is, its tags by group, servers, authentication, limits, downloads. */
 import type { DescriptionFile } from '../../site/description-files.ts';
-import { type IntroductionOutline, introductionHeadings, introductionOutline } from '../introduction-outline.ts';
-import { introductionMarkdown } from '../page-markdown.ts';
 import { descriptionDownloadPath, referenceUrls } from '../routes.ts';
+import { introductionMarkdown } from '../twins/page-markdown.ts';
+import { type IntroductionOutline, introductionHeadings, introductionOutline } from './introduction-outline.ts';
 import { asPageHeadings, type KindOnly, type PageKind } from './page-kind.ts';
 
 export interface IntroductionViewProps {

@@ -1,8 +1,8 @@
 /** A model (a schema of `components.schemas`): its fields, an example, and the operations that use it. */
 import type { History } from '../../changes/changelog.ts';
-import { type ModelOutline, modelHeadings, modelOutline } from '../model-outline.ts';
-import { schemaMarkdown } from '../page-markdown.ts';
 import { referenceUrls } from '../routes.ts';
+import { schemaMarkdown } from '../twins/page-markdown.ts';
+import { type ModelOutline, modelHeadings, modelOutline } from './model-outline.ts';
 import { asPageHeadings, historyOn, type PageKind } from './page-kind.ts';
 
 export interface ModelViewProps {

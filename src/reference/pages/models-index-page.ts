@@ -1,7 +1,8 @@
 /** The models index, or one of its pages where the description has too many models for one. */
-import { type ModelsIndexOutline, modelsIndexOutline } from '../models-index-outline.ts';
-import { modelsIndexMarkdown } from '../page-markdown.ts';
+
 import { referenceUrls } from '../routes.ts';
+import { modelsIndexMarkdown } from '../twins/page-markdown.ts';
+import { type ModelsIndexOutline, modelsIndexOutline } from './models-index-outline.ts';
 import type { KindOnly, PageKind } from './page-kind.ts';
 
 export const modelsIndexPage: PageKind<'schemas', ModelsIndexOutline, KindOnly, { outline: ModelsIndexOutline }> = {

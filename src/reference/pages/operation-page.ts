@@ -6,11 +6,11 @@ import type { History } from '../../changes/changelog.ts';
 import type { ConsoleTarget } from '../../contracts/console-target.ts';
 import type { ApiOperation } from '../../openapi/index.ts';
 import { type ConsoleSandbox, consoleSandbox } from '../../site/console-sandbox.ts';
-import { consoleTarget, tryItWhereServed } from '../console-target.ts';
-import { operationMarkdown } from '../operation-markdown.ts';
-import { type OperationOutline, operationOutline, outlineHeadings } from '../operation-outline.ts';
 import { referenceUrls } from '../routes.ts';
+import { operationMarkdown } from '../twins/operation-markdown.ts';
 import { matchingOperation, removalOf, tryItOnEarlierMajor } from '../versions.ts';
+import { consoleTarget, tryItWhereServed } from './console-target.ts';
+import { type OperationOutline, operationOutline, outlineHeadings } from './operation-outline.ts';
 import { asPageHeadings, historyOn, type PageContext, type PageKind } from './page-kind.ts';
 
 export interface OperationViewProps {

@@ -1,12 +1,12 @@
 /** What a kind of reference page is made of (`page-kinds.ts` lists them), and the types its module uses. */
 import type { History } from '../../changes/changelog.ts';
 import type { ApiModel } from '../../openapi/index.ts';
-import { pageHistory } from '../changelog-sections.ts';
-import type { BuildSandbox } from '../introduction-outline.ts';
-import type { TwinInputs } from '../page-markdown.ts';
+import { pageHistory } from '../changelog/changelog-sections.ts';
 import type { PublishedReference, ReferenceInputs } from '../page-props.ts';
 import type { ReferenceRoute } from '../routes.ts';
+import type { TwinInputs } from '../twins/page-markdown.ts';
 import type { Removal } from '../versions.ts';
+import type { BuildSandbox } from './introduction-outline.ts';
 
 /** An entry of a page's table of contents, as Starlight takes it. */
 export interface PageHeading {

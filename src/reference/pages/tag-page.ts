@@ -1,8 +1,9 @@
 /** A tag's overview (its description and operations), or a further page of a long tag's operations. */
-import { tagMarkdown } from '../page-markdown.ts';
+
 import { referenceUrls } from '../routes.ts';
-import { type TagOutline, tagHeadings, tagOutline } from '../tag-outline.ts';
+import { tagMarkdown } from '../twins/page-markdown.ts';
 import { asPageHeadings, type PageKind } from './page-kind.ts';
+import { type TagOutline, tagHeadings, tagOutline } from './tag-outline.ts';
 
 export const tagPage: PageKind<'tag', TagOutline, { name: string }, { outline: TagOutline }> = {
   outline: (model, route) => tagOutline(model, route.tag, route.group, route.listing),
