@@ -42,7 +42,7 @@ export interface DeprecatedRow {
 export interface StabilityLevel {
   label: 'Experimental' | 'Beta';
   promise: string;
-  /** The operations at the level, named up to a bound (reference/guide-lists.ts), and how many more. */
+  /** The operations at the level, named up to a bound (reference/site-lists/guide-lists.ts), and how many more. */
   shown: OperationLink[];
   more: number;
 }

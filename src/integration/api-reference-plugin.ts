@@ -4,7 +4,7 @@
  * `astro build` and `astro dev` at once with every problem listed, so there
  * is never a blank or half-built site — then adds the reference's compact
  * sidebar (tags, no operations) for the pages that are not in the
- * reference; reference pages pass their own (`reference/navigation.ts`).
+ * reference; reference pages pass their own (`reference/site-lists/navigation.ts`).
  * It also adds the stylesheet that colours highlighted code.
  */
 

@@ -1,6 +1,6 @@
 /**
  * What the MCP tools answer about the docs, from the model alone: an operation's or a model's Markdown (the very
- * twins the site publishes, `reference/operation-markdown.ts` and `page-markdown.ts`), the operations by tag, and a
+ * twins the site publishes, `reference/twins/operation-markdown.ts` and `page-markdown.ts`), the operations by tag, and a
  * search over every reference page and the guides (`guides.ts`). Names that match nothing are a `BadToolInput` listing the near matches.
  */
 import { type ApiModel, type ApiOperation, nearMatches, operationById } from '../openapi/index.ts';

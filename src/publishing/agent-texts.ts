@@ -1,7 +1,7 @@
 /**
  * What agents read, made from the model once per build: every reference page's Markdown twin (its URL plus `.md`),
  * `/llms-full.txt` (or its parts) and `/llms.txt`. Each page's Markdown is made once, written to its twin and into
- * the full text as it is made, and let go: a build never holds every page's Markdown (`reference/llms-full.ts`).
+ * the full text as it is made, and let go: a build never holds every page's Markdown (`reference/site-lists/llms-full.ts`).
  * `astro dev` serves the same texts from routes that call the same functions (`integration/agent-texts-integration.ts`).
  */
 import { createWriteStream } from 'node:fs';
@@ -169,7 +169,7 @@ export const earlierMajor = (version: ReferenceVersion): EarlierMajor => ({
 });
 
 /**
- * `/llms.txt` (`reference/llms-text.ts`), listing the guides' twins, the earlier majors after the current version,
+ * `/llms.txt` (`reference/site-lists/llms-text.ts`), listing the guides' twins, the earlier majors after the current version,
  * the full text as written and the downloads.
  */
 export async function llmsTxt(
@@ -182,7 +182,7 @@ export async function llmsTxt(
   const urls = referenceUrls(model);
   const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1000)} KB`;
   const optional = [
-    // Everything at once: one file, or past its size its parts (`reference/llms-full.ts`).
+    // Everything at once: one file, or past its size its parts (`reference/site-lists/llms-full.ts`).
     ...(full.wholeBytes === undefined
       ? full.parts.map((part) => ({
           title: `Full text: ${part.title}`,

@@ -1,5 +1,5 @@
 /**
- * The changelog as the site shows it (reference/changelog-sections.ts), its Atom feed (reference/changelog-feed.ts)
+ * The changelog as the site shows it (reference/changelog/changelog-sections.ts), its Atom feed (reference/changelog/changelog-feed.ts)
  * and the API catalog (publishing/api-catalog.ts), from tests/fixtures/changelog/ (three releases).
  */
 import path from 'node:path';

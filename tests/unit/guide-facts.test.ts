@@ -1,6 +1,6 @@
 /**
  * What the guides' and the home page's components show, worked out from the model (src/guides/guide-facts.ts,
- * src/guides/rate-limit-figure.ts, src/reference/home-glance.ts): the components only render these.
+ * src/guides/rate-limit-figure.ts, src/reference/site-lists/home-glance.ts): the components only render these.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The Markdown twins of reference pages (src/reference/page-markdown.ts, operation-markdown.ts) and the full text
+ * The Markdown twins of reference pages (src/reference/twins/page-markdown.ts, operation-markdown.ts) and the full text
  * (llms-full.ts): the page's headings, what the page shows, and description text that cannot change the twin's
  * structure.
  */

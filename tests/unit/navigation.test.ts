@@ -1,4 +1,4 @@
-/** The reference's sidebar (src/reference/navigation.ts): which groups, tags and operations each page lists. */
+/** The reference's sidebar (src/reference/site-lists/navigation.ts): which groups, tags and operations each page lists. */
 import path from 'node:path';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';

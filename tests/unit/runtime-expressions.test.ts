@@ -1,4 +1,4 @@
-/** src/reference/runtime-expressions.ts: a callback's URL and a link's parameters, said in words. */
+/** src/reference/shared/runtime-expressions.ts: a callback's URL and a link's parameters, said in words. */
 import { describe, expect, it } from 'vitest';
 import { callbackDestination, expressionWords, type Phrase } from '../../src/reference/shared/runtime-expressions.ts';
 

@@ -1,7 +1,7 @@
 /**
  * Description Markdown that would leave a block open (a fence that never closes, whichever way it fails to) cannot
  * swallow what follows it: the twin, parsed as a reader's Markdown tool parses it, still has the page's next
- * sections as headings, and so does the full text for the pages after it (src/reference/markdown-text.ts).
+ * sections as headings, and so does the full text for the pages after it (src/reference/twins/markdown-text.ts).
  */
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';

@@ -1,4 +1,4 @@
-/** In `astro dev`: `/llms-full.txt`, the whole text or the index of its parts (`reference/llms-full.ts`). */
+/** In `astro dev`: `/llms-full.txt`, the whole text or the index of its parts (`reference/site-lists/llms-full.ts`). */
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../../data/api-model.ts';
 import { getFullText } from '../../data/twin-inputs.ts';
