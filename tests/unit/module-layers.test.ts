@@ -80,7 +80,7 @@ function climbingInReference(room: string, allowed: (imported: string, file: str
   );
 }
 
-const roomOf = (imported: string) => (imported.includes('/') ? imported.split('/')[0] : '');
+const roomOf = (imported: string) => (imported.includes('/') ? (imported.split('/')[0] ?? '') : '');
 
 /**
  * The rooms of src/reference/: pages/ (each kind of page and its outline), twins/ (their Markdown), site-lists/
