@@ -4,15 +4,8 @@
  * search over every reference page and the guides (`guides.ts`). Names that match nothing are a `BadToolInput` listing the near matches.
  */
 import { type ApiModel, type ApiOperation, nearMatches, operationById } from '../openapi/index.ts';
-import { pageMarkdown } from '../reference/page-kinds.ts';
-import {
-  operationTitle,
-  type ReferenceRoute,
-  referenceRoutes,
-  referenceUrls,
-  tagLabel,
-  twinOf,
-} from '../reference/routes.ts';
+import { pageMarkdown, referenceRoutes } from '../reference/page-kinds.ts';
+import { operationTitle, type ReferenceRoute, referenceUrls, tagLabel, twinOf } from '../reference/routes.ts';
 import { inline, link } from '../reference/twins/markdown-text.ts';
 import { operationMarkdown } from '../reference/twins/operation-markdown.ts';
 import { schemaMarkdown, type TwinInputs } from '../reference/twins/page-markdown.ts';

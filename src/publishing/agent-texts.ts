@@ -11,8 +11,8 @@ import { homeTwinPath } from '../home/home-outline.ts';
 import type { ApiModel } from '../openapi/index.ts';
 import { changelogFeedPath, changelogPath } from '../reference/changelog/changelog-sections.ts';
 import { migrationPath } from '../reference/changelog/migration.ts';
-import { pageMarkdown } from '../reference/page-kinds.ts';
-import { type ReferenceRoute, referenceRoutes, referenceUrls, twinOf } from '../reference/routes.ts';
+import { pageMarkdown, referenceRoutes } from '../reference/page-kinds.ts';
+import { type ReferenceRoute, referenceUrls, twinOf } from '../reference/routes.ts';
 import {
   type FullText,
   fullTextFile,

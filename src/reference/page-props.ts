@@ -21,9 +21,10 @@ import {
   pageSubject,
   pageSummary,
   pageView,
+  referenceRoutes,
   sidebarFocus,
 } from './page-kinds.ts';
-import { type ReferenceRoute, referenceRoutes, twinOf } from './routes.ts';
+import { type ReferenceRoute, twinOf } from './routes.ts';
 import { referenceSidebar, type SidebarItem } from './site-lists/navigation.ts';
 import { siteSidebar } from './site-lists/site-sidebar.ts';
 import { sitePath } from './site-path.ts';

@@ -4,9 +4,9 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import IntroductionView from '../../src/components/reference/IntroductionView.astro';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { pageHeadings, pageOutline } from '../../src/reference/page-kinds.ts';
+import { pageHeadings, pageOutline, referenceRoutes } from '../../src/reference/page-kinds.ts';
 import { introductionOutline } from '../../src/reference/pages/introduction-outline.ts';
-import { operationTitle, referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
+import { operationTitle, referenceUrls } from '../../src/reference/routes.ts';
 import {
   groupAnchor,
   operationsAroundCurrent,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReferenceVersions } from '../../src/data/reference-versions.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { referenceRoutes } from '../../src/reference/page-kinds.ts';
 import {
   type PublishedReference,
   type ReferenceInputs,
@@ -14,7 +15,7 @@ import {
   referencePageProps,
   referencePaths,
 } from '../../src/reference/page-props.ts';
-import { referenceRoutes, referencePaths as sidebarPaths } from '../../src/reference/routes.ts';
+import { referencePaths as sidebarPaths } from '../../src/reference/routes.ts';
 import type { SidebarItem } from '../../src/reference/site-lists/navigation.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

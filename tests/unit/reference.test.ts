@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath, type SchemaOrRef, slugify } from '../../src/openapi/index.ts';
-import { pageHeadings, pageOutline } from '../../src/reference/page-kinds.ts';
+import { pageHeadings, pageOutline, referenceRoutes } from '../../src/reference/page-kinds.ts';
 import { introductionParts } from '../../src/reference/pages/introduction-parts.ts';
 import {
   fullSummary,
@@ -10,7 +10,6 @@ import {
   modelsIndexPages,
   operationLabel,
   operationTitle,
-  referenceRoutes,
   referenceUrls,
   titleLength,
 } from '../../src/reference/routes.ts';

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { DescriptionPlacer } from '../../src/publishing/twin-descriptions.ts';
-import { pageMarkdown } from '../../src/reference/page-kinds.ts';
-import { referenceRoutes } from '../../src/reference/routes.ts';
+import { pageMarkdown, referenceRoutes } from '../../src/reference/page-kinds.ts';
+
 import {
   type DescriptionToPlace,
   descriptionMarkdown,

@@ -4,8 +4,8 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getReferenceVersions } from '../../data/reference-versions.ts';
+import { referenceRoutes } from '../../reference/page-kinds.ts';
 import { wholeExamples } from '../../reference/pages/operation-outline.ts';
-import { referenceRoutes } from '../../reference/routes.ts';
 
 export const getStaticPaths: GetStaticPaths = async () =>
   (await getReferenceVersions()).flatMap(({ model }) =>

@@ -8,7 +8,8 @@
  * ungrouped tags would otherwise publish thousands of small files.
  */
 import { type ApiModel, type ApiTagGroup, uniqueSlugs } from '../../openapi/index.ts';
-import { type ReferenceRoute, referenceRoutes, tagLabel } from '../routes.ts';
+import { referenceRoutes } from '../page-kinds.ts';
+import { type ReferenceRoute, tagLabel } from '../routes.ts';
 import { sitePath } from '../site-path.ts';
 import { inline } from '../twins/markdown-text.ts';
 

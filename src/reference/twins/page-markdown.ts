@@ -17,7 +17,7 @@ import { modelOutline } from '../pages/model-outline.ts';
 import { modelsIndexOutline } from '../pages/models-index-outline.ts';
 import type { OperationItem } from '../pages/operation-items.ts';
 import { tagOutline } from '../pages/tag-outline.ts';
-import { type ModelsIndexPage, type ReferenceRoute, referenceRoutes, referenceUrls } from '../routes.ts';
+import { type ModelsIndexPage, type ReferenceRoute, referenceUrls } from '../routes.ts';
 import { fieldTreeLines } from './field-markdown.ts';
 import {
   code,
@@ -47,19 +47,19 @@ export function twinDescriptions(model: ApiModel): DescriptionToPlace[] {
   const add = (markdown: string | undefined, highestHeading: number) => {
     if (markdown && placingParses(markdown)) texts.push({ markdown, highestHeading });
   };
-  const routes = referenceRoutes(model);
+  // Each operation's page is under its first tag (`operationPage`), where a tag of that name exists.
   const operationsOf = Map.groupBy(
-    routes.filter((route) => route.type === 'operation'),
-    (route) => route.tag.name,
+    model.operations.filter((operation) => tagByName(model, operation.tags[0] ?? '')),
+    (operation) => operation.tags[0] ?? '',
   );
   for (const name of model.tagGroups.flatMap((group) => group.tags)) {
     add(tagByName(model, name)?.description, 2);
-    for (const { operation } of operationsOf.get(name) ?? []) {
+    for (const operation of operationsOf.get(name) ?? []) {
       add(operation.description, 2);
       add(operation.requestBody?.description, 4);
     }
   }
-  for (const route of routes) if (route.type === 'schema') add(route.schema.schema.description, 2);
+  for (const schema of model.schemas) add(schema.schema.description, 2);
   return texts;
 }
 
