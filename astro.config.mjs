@@ -13,7 +13,7 @@ import { pageScriptIntegration } from './src/integration/page-script.ts';
 import { printStylesIntegration } from './src/integration/print-styles.ts';
 import { resolveSpecPath } from './src/openapi/index.ts';
 import { headScripts } from './src/publishing/own-inline-scripts.ts';
-import { siteSidebar } from './src/reference/site-sidebar.ts';
+import { siteSidebar } from './src/reference/site-lists/site-sidebar.ts';
 import { renderWorkerIntegration } from './src/render/render-worker.ts';
 import { loadPortalConfig, siteUrl } from './src/site/portal-config.ts';
 import { SiteConfigError } from './src/site/site-config.ts';

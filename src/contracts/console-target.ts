@@ -1,6 +1,6 @@
 /**
  * The contract between the pages and the live console: what an operation page tells the console about its
- * operation. The page writes it at build time as JSON on the Try-it control (src/reference/console-target.ts); the
+ * operation. The page writes it at build time as JSON on the Try-it control (src/reference/pages/console-target.ts); the
  * console reads it in the browser (src/console/) and knows nothing else of how pages are built. Plain data only:
  * neither side's code lives here.
  */

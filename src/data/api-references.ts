@@ -1,6 +1,6 @@
 /** The site's APIs as the reference publishes them (`reference/page-props.ts`'s ApiReference): versions and changelog. */
 import { type ApiReference, sidebarApi } from '../reference/page-props.ts';
-import type { SidebarApi } from '../reference/site-sidebar.ts';
+import type { SidebarApi } from '../reference/site-lists/site-sidebar.ts';
 import { getChangelogs } from './changelog.ts';
 import { perDescription } from './per-description.ts';
 import { getSiteApis } from './reference-versions.ts';

@@ -1,9 +1,9 @@
 /**
  * What every Markdown block of the site needs to know of the description, once per build: where its relative links
  * lead (`linkBase`), and whether search indexes only the opening of a page's description
- * (`reference/search-scope.ts`).
+ * (`reference/site-lists/search-scope.ts`).
  */
-import { descriptionIndexing } from '../reference/search-scope.ts';
+import { descriptionIndexing } from '../reference/site-lists/search-scope.ts';
 import { getApiModel } from './api-model.ts';
 import { perDescription } from './per-description.ts';
 

@@ -7,7 +7,7 @@ import { type ApiChange, apiChanges } from '../changes/api-changes.ts';
 import { apiReleasesDir, listReleases } from '../changes/releases.ts';
 import { type ApiModel, enclosingOperation, loadApiModel } from '../openapi/index.ts';
 import { loadApiOfSite } from '../reference/api-of-site.ts';
-import { type MigrationStep, migrationStep } from '../reference/migration.ts';
+import { type MigrationStep, migrationStep } from '../reference/changelog/migration.ts';
 import { publishReferenceAt } from '../reference/routes.ts';
 import { type ReferenceVersion, referenceVersions } from '../reference/versions.ts';
 import { type PortalApi, portalApis } from '../site/portal-apis.ts';

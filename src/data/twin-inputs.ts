@@ -2,9 +2,9 @@
 import type { ApiModel } from '../openapi/index.ts';
 import type { OtherTwinList } from '../publishing/agent-texts.ts';
 import { twinInputs as inputsFor } from '../publishing/twin-inputs.ts';
-import { type FullText, textFilesInMemory, writeFullText } from '../reference/llms-full.ts';
 import { pageMarkdown } from '../reference/page-kinds.ts';
-import type { TwinInputs } from '../reference/page-markdown.ts';
+import { type FullText, textFilesInMemory, writeFullText } from '../reference/site-lists/llms-full.ts';
+import type { TwinInputs } from '../reference/twins/page-markdown.ts';
 import { getChangelogTwin, getGuideTwins } from './page-twins.ts';
 
 export const twinInputs = (model: ApiModel): Promise<TwinInputs> => inputsFor(model, import.meta.env.DEV);

@@ -14,13 +14,13 @@ import {
   sandboxServer,
   slugify,
 } from '../openapi/index.ts';
-import { badgeExplanation } from '../reference/badges.ts';
-import { type SunsetStatus, sunsetStatus } from '../reference/deprecation.ts';
-import { type ErrorCatalogOutline, errorCatalogOutline } from '../reference/errors-outline.ts';
-import { deprecatedOperations, operationsAtLevel } from '../reference/guide-lists.ts';
-import { type SandboxSection, sandboxOutline } from '../reference/introduction-outline.ts';
-import { type HeaderRow, headerType } from '../reference/operation-outline.ts';
+import { type ErrorCatalogOutline, errorCatalogOutline } from '../reference/pages/errors-outline.ts';
+import { type SandboxSection, sandboxOutline } from '../reference/pages/introduction-outline.ts';
+import { type HeaderRow, headerType } from '../reference/pages/operation-outline.ts';
 import { operationTitle, referenceUrls } from '../reference/routes.ts';
+import { badgeExplanation } from '../reference/shared/badges.ts';
+import { type SunsetStatus, sunsetStatus } from '../reference/shared/deprecation.ts';
+import { deprecatedOperations, operationsAtLevel } from '../reference/site-lists/guide-lists.ts';
 import { guideSandbox, withSandboxAddress } from '../site/sandbox-address.ts';
 import { type RateLimitFigure, rateLimitFigure } from './rate-limit-figure.ts';
 
@@ -42,7 +42,7 @@ export interface DeprecatedRow {
 export interface StabilityLevel {
   label: 'Experimental' | 'Beta';
   promise: string;
-  /** The operations at the level, named up to a bound (reference/guide-lists.ts), and how many more. */
+  /** The operations at the level, named up to a bound (reference/site-lists/guide-lists.ts), and how many more. */
   shown: OperationLink[];
   more: number;
 }

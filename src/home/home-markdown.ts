@@ -3,9 +3,9 @@
  * the same headings in the same order. Its words go through `descriptionMarkdown`, as every description does.
  */
 
-import type { GlanceLink } from '../reference/home-glance.ts';
-import { code, descriptionMarkdown, inline, link } from '../reference/markdown-text.ts';
-import { sandboxMarkdown } from '../reference/page-markdown.ts';
+import type { GlanceLink } from '../reference/site-lists/home-glance.ts';
+import { code, descriptionMarkdown, inline, link } from '../reference/twins/markdown-text.ts';
+import { sandboxMarkdown } from '../reference/twins/page-markdown.ts';
 import type { HomeOutline } from './home-outline.ts';
 
 /** A glance's link, or its label alone (a tag a group names that the description lacks). */

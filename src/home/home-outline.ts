@@ -8,10 +8,10 @@
 import type { ApiModel } from '../openapi/index.ts';
 import type { GuideOutline } from '../publishing/guide-outline.ts';
 import type { HomeWords } from '../publishing/home-words.ts';
-import { changelogDescription, changelogPath } from '../reference/changelog-sections.ts';
-import { type HomeGlance, homeGlance } from '../reference/home-glance.ts';
-import { type BuildSandbox, type SandboxSection, sandboxOutline } from '../reference/introduction-outline.ts';
+import { changelogDescription, changelogPath } from '../reference/changelog/changelog-sections.ts';
+import { type BuildSandbox, type SandboxSection, sandboxOutline } from '../reference/pages/introduction-outline.ts';
 import { referenceUrls } from '../reference/routes.ts';
+import { type HomeGlance, homeGlance } from '../reference/site-lists/home-glance.ts';
 import { sitePath } from '../reference/site-path.ts';
 import { descriptionOpening } from './description-opening.ts';
 

@@ -16,10 +16,10 @@ import { resolveSpecPath } from '../openapi/index.ts';
 import { type OtherTwinList, writeAgentTexts } from '../publishing/agent-texts.ts';
 import { DescriptionPlacer } from '../publishing/twin-descriptions.ts';
 import { twinInputs } from '../publishing/twin-inputs.ts';
-import { useSiteUrl } from '../reference/description-address.ts';
-import { usePlacedDescriptions } from '../reference/markdown-text.ts';
-import { twinDescriptions } from '../reference/page-markdown.ts';
+import { useSiteUrl } from '../reference/shared/description-address.ts';
 import { useSiteBase } from '../reference/site-path.ts';
+import { usePlacedDescriptions } from '../reference/twins/markdown-text.ts';
+import { twinDescriptions } from '../reference/twins/page-markdown.ts';
 
 /** The build-only route's file: below the output folder's root, never published. */
 const otherTwinsFile = 'other-twins.json';

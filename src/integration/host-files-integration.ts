@@ -25,8 +25,8 @@ import {
 } from '../publishing/host-files.ts';
 import { ownInlineScripts } from '../publishing/own-inline-scripts.ts';
 import { iconPath, ownIcon } from '../publishing/site-icon.ts';
-import { changelogFeedType } from '../reference/changelog-feed.ts';
-import { changelogFeedPath } from '../reference/changelog-sections.ts';
+import { changelogFeedType } from '../reference/changelog/changelog-feed.ts';
+import { changelogFeedPath } from '../reference/changelog/changelog-sections.ts';
 import { consoleSandbox } from '../site/console-sandbox.ts';
 import type { SiteConfig } from '../site/site-config.ts';
 

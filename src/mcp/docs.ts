@@ -1,21 +1,14 @@
 /**
  * What the MCP tools answer about the docs, from the model alone: an operation's or a model's Markdown (the very
- * twins the site publishes, `reference/operation-markdown.ts` and `page-markdown.ts`), the operations by tag, and a
+ * twins the site publishes, `reference/twins/operation-markdown.ts` and `page-markdown.ts`), the operations by tag, and a
  * search over every reference page and the guides (`guides.ts`). Names that match nothing are a `BadToolInput` listing the near matches.
  */
 import { type ApiModel, type ApiOperation, nearMatches, operationById } from '../openapi/index.ts';
-import { inline, link } from '../reference/markdown-text.ts';
-import { operationMarkdown } from '../reference/operation-markdown.ts';
-import { pageMarkdown } from '../reference/page-kinds.ts';
-import { schemaMarkdown, type TwinInputs } from '../reference/page-markdown.ts';
-import {
-  operationTitle,
-  type ReferenceRoute,
-  referenceRoutes,
-  referenceUrls,
-  tagLabel,
-  twinOf,
-} from '../reference/routes.ts';
+import { pageMarkdown, referenceRoutes } from '../reference/page-kinds.ts';
+import { operationTitle, type ReferenceRoute, referenceUrls, tagLabel, twinOf } from '../reference/routes.ts';
+import { inline, link } from '../reference/twins/markdown-text.ts';
+import { operationMarkdown } from '../reference/twins/operation-markdown.ts';
+import { schemaMarkdown, type TwinInputs } from '../reference/twins/page-markdown.ts';
 import { RecentCache } from '../render/recent-cache.ts';
 
 /** A call the tools cannot answer as asked: the message says why (for an unknown name, its near matches). */

@@ -1,7 +1,7 @@
 /** The MCP server's settings for the description the site is built from, as both of its entry points read them. */
 import type { ApiModel } from '../openapi/index.ts';
 import { twinInputs } from '../publishing/twin-inputs.ts';
-import { useSiteUrl } from '../reference/description-address.ts';
+import { useSiteUrl } from '../reference/shared/description-address.ts';
 import { hostedSandboxUrl, localSandboxUrl, sandboxAddress } from '../site/console-sandbox.ts';
 import { loadPortalConfig, siteUrl } from '../site/portal-config.ts';
 import { searchableGuides } from './guides.ts';

@@ -6,7 +6,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ApiModel } from '../openapi/index.ts';
-import type { TwinInputs } from '../reference/page-markdown.ts';
+import type { TwinInputs } from '../reference/twins/page-markdown.ts';
 import { BadToolInput, createDocs, type Docs, type SearchedPage } from './docs.ts';
 import { createSandboxCaller, type SandboxCaller } from './sandbox-call.ts';
 

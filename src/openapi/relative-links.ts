@@ -11,7 +11,7 @@ import type { SpecProblem } from './spec-problem.ts';
 /**
  * A fragment in the form another docs tool writes links to its own pages: Redoc's `#tag/…` and `#operation/…`,
  * Swagger UI's `#/Tag/operationId`, Scalar's `#tag/…/POST/path` and `#model/…`, and `#schema/…`. A site that moved
- * keeps them in its descriptions; the portal sends them to the page they mean (reference/deep-links.ts).
+ * keeps them in its descriptions; the portal sends them to the page they mean (reference/site-lists/deep-links.ts).
  */
 export const savedLinkFragment = /^#(?:\/[^/]|tag\/|operation\/|model\/|schema\/)/;
 
@@ -50,7 +50,7 @@ export function relativeLinkWarning(document: unknown, base: string | undefined)
       if ((key === 'description' || key === 'summary') && typeof inner === 'string') {
         for (const match of inner.matchAll(linkTargets)) {
           const target = match[1] ?? match[2] ?? '';
-          // A link in another docs tool's form is taken to the page it means (reference/deep-links.ts).
+          // A link in another docs tool's form is taken to the page it means (reference/site-lists/deep-links.ts).
           if (!isRelativeLink(target) || savedLinkFragment.test(target)) continue;
           count++;
           first ??= { pointer: at, target };

@@ -1,7 +1,7 @@
 /**
  * What agents read, made from the model once per build: every reference page's Markdown twin (its URL plus `.md`),
  * `/llms-full.txt` (or its parts) and `/llms.txt`. Each page's Markdown is made once, written to its twin and into
- * the full text as it is made, and let go: a build never holds every page's Markdown (`reference/llms-full.ts`).
+ * the full text as it is made, and let go: a build never holds every page's Markdown (`reference/site-lists/llms-full.ts`).
  * `astro dev` serves the same texts from routes that call the same functions (`integration/agent-texts-integration.ts`).
  */
 import { createWriteStream } from 'node:fs';
@@ -9,20 +9,20 @@ import { mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { homeTwinPath } from '../home/home-outline.ts';
 import type { ApiModel } from '../openapi/index.ts';
-import { changelogFeedPath, changelogPath } from '../reference/changelog-sections.ts';
+import { changelogFeedPath, changelogPath } from '../reference/changelog/changelog-sections.ts';
+import { migrationPath } from '../reference/changelog/migration.ts';
+import { pageMarkdown, referenceRoutes } from '../reference/page-kinds.ts';
+import { type ReferenceRoute, referenceUrls, twinOf } from '../reference/routes.ts';
 import {
   type FullText,
   fullTextFile,
   fullTextPartPath,
   type TextFiles,
   writeFullText,
-} from '../reference/llms-full.ts';
-import { type EarlierMajor, llmsText } from '../reference/llms-text.ts';
-import { migrationPath } from '../reference/migration.ts';
-import { pageMarkdown } from '../reference/page-kinds.ts';
-import type { TwinInputs } from '../reference/page-markdown.ts';
-import { type ReferenceRoute, referenceRoutes, referenceUrls, twinOf } from '../reference/routes.ts';
+} from '../reference/site-lists/llms-full.ts';
+import { type EarlierMajor, llmsText } from '../reference/site-lists/llms-text.ts';
 import { sitePath } from '../reference/site-path.ts';
+import type { TwinInputs } from '../reference/twins/page-markdown.ts';
 import type { ReferenceVersion } from '../reference/versions.ts';
 import { descriptionFiles } from '../site/description-files.ts';
 import { apiCatalogPath } from './api-catalog.ts';
@@ -172,7 +172,7 @@ export const earlierMajor = (version: ReferenceVersion): EarlierMajor => ({
 });
 
 /**
- * `/llms.txt` (`reference/llms-text.ts`), listing the guides' twins, the earlier majors after the current version,
+ * `/llms.txt` (`reference/site-lists/llms-text.ts`), listing the guides' twins, the earlier majors after the current version,
  * the full text as written and the downloads.
  */
 export async function llmsTxt(
@@ -185,7 +185,7 @@ export async function llmsTxt(
   const urls = referenceUrls(model);
   const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1000)} KB`;
   const optional = [
-    // Everything at once: one file, or past its size its parts (`reference/llms-full.ts`).
+    // Everything at once: one file, or past its size its parts (`reference/site-lists/llms-full.ts`).
     ...(full.wholeBytes === undefined
       ? full.parts.map((part) => ({
           title: `Full text: ${part.title}`,

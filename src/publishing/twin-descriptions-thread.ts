@@ -1,6 +1,6 @@
 /** The worker thread of `twin-descriptions.ts`: places each text as `descriptionMarkdown` does, a few per message. */
 import { workerData } from 'node:worker_threads';
-import { descriptionMarkdown } from '../reference/markdown-text.ts';
+import { descriptionMarkdown } from '../reference/twins/markdown-text.ts';
 import type { PlacedBatch, PlacerStart } from './twin-descriptions.ts';
 
 const { texts, port } = workerData as PlacerStart;

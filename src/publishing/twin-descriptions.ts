@@ -6,7 +6,7 @@
  * it itself: the twins never wait, and they are the same either way.
  */
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { DescriptionToPlace, PlacedDescriptions } from '../reference/markdown-text.ts';
+import type { DescriptionToPlace, PlacedDescriptions } from '../reference/twins/markdown-text.ts';
 
 /** What the worker is given, and sends back: the placed texts from `start` on, in the order given. */
 export interface PlacerStart {

@@ -1,9 +1,9 @@
 /** What the Markdown twins need beyond the model: the downloads the introduction lists and the sandbox it names. */
 
 import type { ApiModel } from '../openapi/index.ts';
-import type { TwinInputs } from '../reference/page-markdown.ts';
 import { descriptionDownloadPath } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
+import type { TwinInputs } from '../reference/twins/page-markdown.ts';
 import { descriptionFiles } from '../site/description-files.ts';
 import { guideSandbox } from '../site/sandbox-address.ts';
 

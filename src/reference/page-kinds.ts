@@ -1,45 +1,45 @@
 /**
- * The reference's kinds of page, in one table: for each, how its outline is made (which its view renders and from
- * which its table of contents and Markdown twin are derived), what its view is given, its twin, and what it is
- * about for another version to look up. Each kind is one module (`pages/`); its view is registered beside the route
- * (`components/reference/page-views.ts`). Pure: no Astro imports, so the build's scripts and the MCP server use it.
+ * The reference's kinds of page, in one table: for each, its routes (which pages it has, at which paths), how its
+ * outline is made (which its view renders and from which its table of contents and Markdown twin are derived), what
+ * its view is given, its twin, and what it is about for another version to look up. Each kind is one module
+ * (`pages/`), which declares its route; the reference's routes are derived from the table. Its view is found by
+ * its name (`components/reference/page-views.ts`). Pure: no Astro imports, so the build's scripts and the MCP
+ * server use it.
  */
 import type { ApiModel } from '../openapi/index.ts';
-import type { BuildSandbox } from './introduction-outline.ts';
-import type { TwinInputs } from './page-markdown.ts';
 import { errorsPage } from './pages/errors-page.ts';
+import type { BuildSandbox } from './pages/introduction-outline.ts';
 import { introductionPage } from './pages/introduction-page.ts';
 import { modelPage } from './pages/model-page.ts';
 import { modelsIndexPage } from './pages/models-index-page.ts';
 import { operationPage } from './pages/operation-page.ts';
-import type {
-  PageContext,
-  PageFrontmatter,
-  PageHeading,
-  PageKind,
-  PageType,
-  RouteOf,
-  SidebarFocus,
-} from './pages/page-kind.ts';
+import type { PageContext, PageFrontmatter, PageHeading, PageKind, SidebarFocus } from './pages/page-kind.ts';
 import { tagPage } from './pages/tag-page.ts';
-import type { ReferenceRoute } from './routes.ts';
+import type { TwinInputs } from './twins/page-markdown.ts';
 import type { Removal } from './versions.ts';
 
-export type { PageContext, PageHeading, PageType } from './pages/page-kind.ts';
+export type { PageContext, PageHeading } from './pages/page-kind.ts';
 
-/** Every kind of reference page; the route's `type` is its key. */
-export const pageKinds = {
+/** The table, checked: each kind's routes carry its key as `type`, which `kindOf` relies on. */
+const kindsTable = <K extends { [T in keyof K]: { routes(model: ApiModel): { type: T }[] } }>(kinds: K) => kinds;
+
+/** Every kind of reference page, in reading order; a route's `type` is its key. */
+export const pageKinds = kindsTable({
   introduction: introductionPage,
   tag: tagPage,
   operation: operationPage,
   schemas: modelsIndexPage,
   schema: modelPage,
   errors: errorsPage,
-} satisfies {
-  [T in PageType]: { outline(model: ApiModel, route: RouteOf<T>, sandbox: BuildSandbox | undefined): unknown };
-};
+});
 
 type Kinds = typeof pageKinds;
+/** A kind of reference page: its key in the table. */
+export type PageType = keyof Kinds;
+/** The route of a page of kind `T`, as its module declares it. */
+export type RouteOf<T extends PageType> = ReturnType<Kinds[T]['routes']>[number];
+/** Every reference page's route: a union whose `type` names its kind. */
+export type ReferenceRoute = { [T in PageType]: RouteOf<T> }[PageType];
 type OutlineOf<T extends PageType> = ReturnType<Kinds[T]['outline']>;
 type SubjectOf<T extends PageType> = ReturnType<Kinds[T]['subject']>;
 type ViewOf<T extends PageType> = Awaited<ReturnType<Kinds[T]['view']>>;
@@ -50,13 +50,20 @@ export type PageOutline = { [T in PageType]: { type: T; outline: OutlineOf<T> } 
 export type PageSubject = { [T in PageType]: { kind: T } & SubjectOf<T> }[PageType];
 /** What the view of a page is given, tagged with its kind. */
 export type PageView = { [T in PageType]: { type: T } & ViewOf<T> }[PageType];
+/** What the view of a page of kind `T` is given: each view's `Props`. */
+export type ViewProps<T extends PageType> = ViewOf<T>;
 
 /**
  * The kind of page `type`, typed by it. TypeScript cannot follow a route's `type` to the table's entry for it (each
  * entry's functions take their own kind's route), hence the one cast here.
  */
-function kindOf<T extends PageType>(type: T): PageKind<T, OutlineOf<T>, SubjectOf<T>, ViewOf<T>> {
-  return pageKinds[type] as unknown as PageKind<T, OutlineOf<T>, SubjectOf<T>, ViewOf<T>>;
+function kindOf<T extends PageType>(type: T): PageKind<RouteOf<T>, OutlineOf<T>, SubjectOf<T>, ViewOf<T>> {
+  return pageKinds[type] as unknown as PageKind<RouteOf<T>, OutlineOf<T>, SubjectOf<T>, ViewOf<T>>;
+}
+
+/** Every reference page, in reading order: each kind's pages, in the table's order. */
+export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
+  return Object.values(pageKinds).flatMap((kind): ReferenceRoute[] => kind.routes(model));
 }
 
 /** The outline of a route's page; `sandbox`: the build's, which the introduction names. */

@@ -10,7 +10,6 @@ import { markdownToTextForPage } from '../render/markdown.ts';
 import { type HeadEntry, versionFilterEntry } from '../search/version-filter.ts';
 import type { DescriptionFile } from '../site/description-files.ts';
 import { guideSandbox } from '../site/sandbox-address.ts';
-import { apisSidebar, referenceSidebar, type SidebarItem } from './navigation.ts';
 import {
   matchingPage,
   type PageHeading,
@@ -22,11 +21,13 @@ import {
   pageSubject,
   pageSummary,
   pageView,
+  referenceRoutes,
   sidebarFocus,
 } from './page-kinds.ts';
-import { type ReferenceRoute, referenceRoutes, twinOf } from './routes.ts';
+import { type ReferenceRoute, twinOf } from './routes.ts';
+import { apisSidebar, referenceSidebar, type SidebarItem } from './site-lists/navigation.ts';
+import { type SidebarApi, siteSidebar } from './site-lists/site-sidebar.ts';
 import { sitePath } from './site-path.ts';
-import { type SidebarApi, siteSidebar } from './site-sidebar.ts';
 import {
   type ReferenceVersion,
   type Removal,

@@ -1,27 +1,19 @@
 /**
- * The reference's pages, derived from the model: one discriminated union
- * whose `type` names its kind of page (`page-kinds.ts`). Pure data; no Astro imports.
+ * Where the reference's pages are: their URLs, paths and titles, derived from the model. Each kind of page
+ * (`page-kinds.ts`) lists its own routes with these. Pure data; no Astro imports.
  */
 
 import {
-  type ApiErrorCode,
   type ApiModel,
   type ApiOperation,
   type ApiSchema,
   type ApiTag,
-  type ApiTagGroup,
   isolateBidi,
   oncePerModel,
   operationById,
   separateWords,
 } from '../openapi/index.ts';
 import { markdownToText } from '../render/markdown.ts';
-import {
-  type IntroductionParts,
-  type IntroductionSections,
-  introductionParts,
-  introductionSections,
-} from './introduction-parts.ts';
 import { sitePath } from './site-path.ts';
 
 /** Where the reference lives in the site. */
@@ -53,13 +45,8 @@ export function descriptionDownloadPath(model: ApiModel, fileName: string): stri
 /** Path segments the reference uses itself; a tag with one of these slugs gets a suffix. */
 const reservedSlugs = new Set(['schemas', 'errors']);
 
-export type ReferenceRoute =
-  | { type: 'introduction'; path: string; title: string; shows: IntroductionSections; parts: IntroductionParts }
-  | { type: 'tag'; path: string; title: string; tag: ApiTag; group: ApiTagGroup | undefined; listing: TagListingPage }
-  | { type: 'operation'; path: string; title: string; operation: ApiOperation; tag: ApiTag }
-  | { type: 'schemas'; path: string; title: string; index: ModelsIndexPage }
-  | { type: 'schema'; path: string; title: string; schema: ApiSchema }
-  | { type: 'errors'; path: string; title: string; errorCodes: ApiErrorCode[] };
+/** Every reference page's route: the union of the kinds' own (each kind declares its route in `pages/`). */
+export type { ReferenceRoute } from './page-kinds.ts';
 
 /**
  * One page of the models index. Up to `modelsPerIndexPage` models, it is one page in the description's order;
@@ -154,54 +141,8 @@ function buildUrls(model: ApiModel, under: (path: string) => string = (path) => 
 /** A page's Markdown twin: its URL with `.md` for the trailing slash (`/reference/` → `/reference.md`). */
 export const twinOf = (pagePath: string) => `${pagePath.replace(/\/$/, '')}.md`;
 
-/** Every reference page, in reading order. */
-export function referenceRoutes(model: ApiModel): ReferenceRoute[] {
-  // Route paths are relative to the base path: Astro adds it.
-  const urls = buildUrls(model);
-  const strip = (url: string) => url.replace(/^\/|\/$/g, '');
-  const groupOf = new Map(model.tagGroups.flatMap((g) => g.tags.map((t) => [t, g] as const)));
-  const tagByName = new Map(model.tags.map((t) => [t.name, t]));
-  const routes: ReferenceRoute[] = [
-    {
-      type: 'introduction',
-      path: strip(urls.introduction),
-      title: `${model.info.title} reference`,
-      shows: introductionSections(model),
-      parts: introductionParts(model),
-    },
-  ];
-  for (const tag of model.tags) {
-    const group = groupOf.get(tag.name);
-    for (const listing of tagListingPages(model, tag)) {
-      const title =
-        listing.number === 1 ? tagLabel(tag) : `${tagLabel(tag)}, page ${listing.number} of ${listing.pages.length}`;
-      routes.push({ type: 'tag', path: strip(urls.tagPage(tag, listing.number)), title, tag, group, listing });
-    }
-  }
-  // An operation with several tags has one page, under its first tag.
-  for (const operation of model.operations) {
-    const tag = tagByName.get(operation.tags[0] ?? '');
-    if (!tag) continue;
-    routes.push({
-      type: 'operation',
-      path: strip(urls.operation(operation)),
-      title: operationTitle(operation),
-      operation,
-      tag,
-    });
-  }
-  for (const index of modelsIndexPages(model)) {
-    const title = index.pages.length === 1 ? 'Models' : `Models, page ${index.number} of ${index.pages.length}`;
-    routes.push({ type: 'schemas', path: strip(urls.schemasPage(index.number)), title, index });
-  }
-  for (const schema of model.schemas) {
-    routes.push({ type: 'schema', path: strip(urls.schema(schema.name) ?? ''), title: schema.name, schema });
-  }
-  if (model.errorCodes.length > 0) {
-    routes.push({ type: 'errors', path: strip(urls.errors), title: 'Errors', errorCodes: model.errorCodes });
-  }
-  return routes;
-}
+/** A page's route path from its URL from the site's root (`referencePaths`): Astro takes it without slashes. */
+export const routePath = (url: string) => url.replace(/^\/|\/$/g, '');
 
 /** The models index, in pages of at most `perPage` models. */
 export function modelsIndexPages(model: ApiModel, perPage = modelsPerIndexPage): ModelsIndexPage[] {

@@ -29,7 +29,7 @@ export interface RenderMarkdownOptions {
   savedLinksAt?: string;
   /**
    * Keep search to the opening (up to the first paragraph): later top-level blocks are marked for Pagefind to skip (see
-   * `reference/search-scope.ts`). Readers see them all.
+   * `reference/site-lists/search-scope.ts`). Readers see them all.
    */
   searchOpeningOnly?: boolean;
   /**

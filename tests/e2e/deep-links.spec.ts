@@ -3,7 +3,7 @@
  * the reference's introduction), land on the page they mean. Other fragments stay, and cost nothing.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { deepLinkMapPath } from '../../src/reference/deep-links.ts';
+import { deepLinkMapPath } from '../../src/reference/site-lists/deep-links.ts';
 import { model, operation, urls } from './support.ts';
 
 const placeOrder = operation('placeOrder');

@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { codeSamples } from '../../src/openapi/samples.ts';
-import { operationOutline } from '../../src/reference/operation-outline.ts';
+import { operationOutline } from '../../src/reference/pages/operation-outline.ts';
 import { OperationPage } from './pages/operation-page.ts';
 import { model, operation, urls } from './support.ts';
 

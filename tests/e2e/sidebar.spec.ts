@@ -1,6 +1,6 @@
-/** The reference's sidebar in Chromium: every group's tags on every page, groups as labels (reference/navigation.ts). */
+/** The reference's sidebar in Chromium: every group's tags on every page, groups as labels (reference/site-lists/navigation.ts). */
 import { expect, test } from '@playwright/test';
-import { badgeLabel } from '../../src/reference/badges.ts';
+import { badgeLabel } from '../../src/reference/shared/badges.ts';
 import { model, operation, urls } from './support.ts';
 
 test.describe('sidebar', () => {

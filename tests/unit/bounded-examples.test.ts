@@ -7,7 +7,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, type ApiOperation, codeSamples, exampleFromSchema } from '../../src/openapi/index.ts';
 import { maxDepth, maxValues, optionalFieldsPerObject } from '../../src/openapi/schema-example.ts';
-import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
 import {
   cutExampleLines,
   exampleShownAtMost,
@@ -16,7 +15,8 @@ import {
   responseExamples,
   sharedBodyLines,
   wholeExamples,
-} from '../../src/reference/operation-outline.ts';
+} from '../../src/reference/pages/operation-outline.ts';
+import { operationMarkdown } from '../../src/reference/twins/operation-markdown.ts';
 import { smallGraphDescription } from '../bench/generate-graph-description.ts';
 import { modelOf } from './support/check.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The changelog as the site shows it (reference/changelog-sections.ts), its Atom feed (reference/changelog-feed.ts)
+ * The changelog as the site shows it (reference/changelog/changelog-sections.ts), its Atom feed (reference/changelog/changelog-feed.ts)
  * and the API catalog (publishing/api-catalog.ts), from tests/fixtures/changelog/ (three releases).
  */
 import path from 'node:path';
@@ -10,8 +10,8 @@ import type { Changelog } from '../../src/changes/changelog.ts';
 import { loadChangelog } from '../../src/changes/load-changelog.ts';
 import { type ApiModel, loadApiModel } from '../../src/openapi/index.ts';
 import { apiCatalog } from '../../src/publishing/api-catalog.ts';
-import { changelogFeed } from '../../src/reference/changelog-feed.ts';
-import { changelogSections, pageHistory, summaryParts } from '../../src/reference/changelog-sections.ts';
+import { changelogFeed } from '../../src/reference/changelog/changelog-feed.ts';
+import { changelogSections, pageHistory, summaryParts } from '../../src/reference/changelog/changelog-sections.ts';
 
 const garden = path.resolve(import.meta.dirname, '../fixtures/changelog/openapi.yaml');
 const site = new URL('https://docs.garden.example/');

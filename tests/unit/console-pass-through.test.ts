@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { passThroughUrl, throughPassThrough } from '../../src/console/pass-through.ts';
 import type { PassThroughTarget } from '../../src/contracts/console-target.ts';
 import { codeSamples, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { consoleTarget } from '../../src/reference/console-target.ts';
+import { consoleTarget } from '../../src/reference/pages/console-target.ts';
 import { consoleSandbox, passThroughNote } from '../../src/site/console-sandbox.ts';
 import { siteConfigSchema } from '../../src/site/site-config.ts';
 

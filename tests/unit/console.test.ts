@@ -19,7 +19,7 @@ import {
 import type { ConsoleTarget } from '../../src/contracts/console-target.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { bodyText, harRequest } from '../../src/openapi/samples.ts';
-import { consoleTarget, tryItWhereServed } from '../../src/reference/console-target.ts';
+import { consoleTarget, tryItWhereServed } from '../../src/reference/pages/console-target.ts';
 import { consoleSandbox } from '../../src/site/console-sandbox.ts';
 import { modelOf } from './support/check.ts';
 import { MemoryStorage } from './support/memory-storage.ts';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadApiModel, looksLikeJson } from '../../src/openapi/index.ts';
-import { wholeExamples } from '../../src/reference/operation-outline.ts';
+import { wholeExamples } from '../../src/reference/pages/operation-outline.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
 import { brokenLinks } from '../support/built-site.ts';
 import {

@@ -5,8 +5,8 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { relativeLinkWarning } from '../../src/openapi/relative-links.ts';
-import { deepLinkKey, deepLinkMap } from '../../src/reference/deep-links.ts';
 import { referenceUrls } from '../../src/reference/routes.ts';
+import { deepLinkKey, deepLinkMap } from '../../src/reference/site-lists/deep-links.ts';
 import { renderMarkdown } from '../../src/render/markdown.ts';
 import { modelOf } from './support/check.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keyFromSecrets, keySecrets } from '../../src/console/key-secrets.ts';
 import { type ApiModel, loadApiModel } from '../../src/openapi/index.ts';
-import { consoleTarget } from '../../src/reference/console-target.ts';
+import { consoleTarget } from '../../src/reference/pages/console-target.ts';
 import { consoleSandbox } from '../../src/site/console-sandbox.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/described-sandbox/openapi.yaml');

@@ -7,7 +7,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import OperationView from '../../src/components/reference/OperationView.astro';
 import { type ApiModel, type ApiOperation, codeSamples } from '../../src/openapi/index.ts';
-import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
+import { operationMarkdown } from '../../src/reference/twins/operation-markdown.ts';
 import { modelOf } from './support/check.ts';
 import { operationViewProps } from './support/operation-view.ts';
 

@@ -7,8 +7,8 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { type ApiOperation, exampleRequest } from '../../src/openapi/index.ts';
 import { checkSpecText } from '../../src/openapi/load-spec.ts';
-import { type FieldTree, FieldTreePlanner } from '../../src/reference/field-tree.ts';
-import { operationOutline } from '../../src/reference/operation-outline.ts';
+import { operationOutline } from '../../src/reference/pages/operation-outline.ts';
+import { type FieldTree, FieldTreePlanner } from '../../src/reference/shared/field-tree.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
 
 // Redoc's own demo has a property like this: a 3.0 tuple (not valid 3.0, but Redoc draws it).

@@ -1,6 +1,6 @@
-/** src/reference/error-returners.ts: the error catalog's "Returned by", listed by operation or, when many, by tag. */
+/** src/reference/pages/error-returners.ts: the error catalog's "Returned by", listed by operation or, when many, by tag. */
 import { describe, expect, it } from 'vitest';
-import { errorReturners, listedAtMost } from '../../src/reference/error-returners.ts';
+import { errorReturners, listedAtMost } from '../../src/reference/pages/error-returners.ts';
 import { referencePaths } from '../../src/reference/routes.ts';
 import { modelOf } from './support/check.ts';
 

@@ -9,15 +9,15 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import SchemaTree from '../../src/components/reference/SchemaTree.astro';
 import type { ApiModel } from '../../src/openapi/index.ts';
-import { fieldTreeLines } from '../../src/reference/field-markdown.ts';
+import { operationOutline } from '../../src/reference/pages/operation-outline.ts';
 import {
   type FieldTree,
   FieldTreePlanner,
   fieldCount,
   fieldDepthAtMost,
   plannedWithinBudget,
-} from '../../src/reference/field-tree.ts';
-import { operationOutline } from '../../src/reference/operation-outline.ts';
+} from '../../src/reference/shared/field-tree.ts';
+import { fieldTreeLines } from '../../src/reference/twins/field-markdown.ts';
 import { smallGraphDescription } from '../bench/generate-graph-description.ts';
 import { minimalSpec, modelOf } from './support/check.ts';
 

@@ -1,13 +1,13 @@
 /**
  * What the guides' and the home page's components show, worked out from the model (src/guides/guide-facts.ts,
- * src/guides/rate-limit-figure.ts, src/reference/home-glance.ts): the components only render these.
+ * src/guides/rate-limit-figure.ts, src/reference/site-lists/home-glance.ts): the components only render these.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { guideFacts } from '../../src/guides/guide-facts.ts';
 import { rateLimitFigure } from '../../src/guides/rate-limit-figure.ts';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { homeGlance } from '../../src/reference/home-glance.ts';
+import { homeGlance } from '../../src/reference/site-lists/home-glance.ts';
 import { modelOf } from './support/check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -9,7 +9,7 @@ import {
   deprecatedOperations,
   levelOperationsNamed,
   operationsAtLevel,
-} from '../../src/reference/guide-lists.ts';
+} from '../../src/reference/site-lists/guide-lists.ts';
 import { modelOf } from './support/check.ts';
 
 const count = 300;

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { apiChanges } from '../../src/changes/api-changes.ts';
 import { createDocs } from '../../src/mcp/docs.ts';
 import { checkSpecText, hiddenCount, loadApiModel } from '../../src/openapi/index.ts';
-import { llmsText } from '../../src/reference/llms-text.ts';
+import { llmsText } from '../../src/reference/site-lists/llms-text.ts';
 import { descriptionBytes, descriptionFiles } from '../../src/site/description-files.ts';
 
 const ok = { '200': { description: 'OK' } };

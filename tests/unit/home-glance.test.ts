@@ -9,8 +9,8 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import ApiAtAGlance from '../../src/components/home/ApiAtAGlance.astro';
 import { loadApiModel } from '../../src/openapi/index.ts';
-import { homeGlance } from '../../src/reference/home-glance.ts';
-import { tagsListedInFull } from '../../src/reference/navigation.ts';
+import { homeGlance } from '../../src/reference/site-lists/home-glance.ts';
+import { tagsListedInFull } from '../../src/reference/site-lists/navigation.ts';
 
 const tags = tagsListedInFull * 5;
 const paths = Object.fromEntries(

@@ -12,7 +12,7 @@ import { type ConsoleState, RequestNotes } from '../../src/console/console-panel
 import { createPersonalKeys, PERSONAL_KEYS_STORAGE_KEY } from '../../src/console/personal-keys.ts';
 import { loadApiModel, planOrder, resolveSpecPath, sandboxKeyIssuer, sandboxServer } from '../../src/openapi/index.ts';
 import { everyServer, headersFile, serverOrigins } from '../../src/publishing/host-files.ts';
-import { consoleTarget } from '../../src/reference/console-target.ts';
+import { consoleTarget } from '../../src/reference/pages/console-target.ts';
 import {
   consoleSandbox,
   hostedSandboxUrl,

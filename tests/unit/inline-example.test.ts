@@ -6,9 +6,9 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import ParameterTable from '../../src/components/reference/ParameterTable.astro';
 import HeaderTable from '../../src/components/shared/HeaderTable.astro';
-import { inlineExampleAtMost } from '../../src/reference/inline-example.ts';
-import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
-import { operationOutline } from '../../src/reference/operation-outline.ts';
+import { operationOutline } from '../../src/reference/pages/operation-outline.ts';
+import { inlineExampleAtMost } from '../../src/reference/shared/inline-example.ts';
+import { operationMarkdown } from '../../src/reference/twins/operation-markdown.ts';
 import { modelOf } from './support/check.ts';
 
 const huge = 'q'.repeat(1_000_000);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadApiModel, SpecError } from '../../src/openapi/index.ts';
 import { defaultParseLimits } from '../../src/openapi/parse-source.ts';
-import { operationOutline } from '../../src/reference/operation-outline.ts';
+import { operationOutline } from '../../src/reference/pages/operation-outline.ts';
 import { run } from './support/programs.ts';
 
 const root = (schemas: string) => `openapi: 3.0.3

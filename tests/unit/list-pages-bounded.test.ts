@@ -7,16 +7,16 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import IntroductionView from '../../src/components/reference/IntroductionView.astro';
-import SchemasIndex from '../../src/components/reference/SchemasIndex.astro';
+import SchemasView from '../../src/components/reference/SchemasView.astro';
 import TagView from '../../src/components/reference/TagView.astro';
 import ErrorsView from '../../src/components/shared/ErrorsView.astro';
 import type { ApiModel } from '../../src/openapi/index.ts';
-import { errorCatalogOutline } from '../../src/reference/errors-outline.ts';
-import { introductionOutline } from '../../src/reference/introduction-outline.ts';
-import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
-import { pageMarkdown } from '../../src/reference/page-kinds.ts';
-import { operationsPerTagPage, type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
-import { tagOutline } from '../../src/reference/tag-outline.ts';
+import { pageMarkdown, referenceRoutes } from '../../src/reference/page-kinds.ts';
+import { errorCatalogOutline } from '../../src/reference/pages/errors-outline.ts';
+import { introductionOutline } from '../../src/reference/pages/introduction-outline.ts';
+import { modelsIndexOutline } from '../../src/reference/pages/models-index-outline.ts';
+import { tagOutline } from '../../src/reference/pages/tag-outline.ts';
+import { operationsPerTagPage, type ReferenceRoute } from '../../src/reference/routes.ts';
 import { generateDescription } from '../bench/generate-description.ts';
 import { modelOf } from './support/check.ts';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
             props: { outline: tagOutline(model, route.tag, route.group, route.listing) },
           })
         : route.type === 'schemas'
-          ? await container.renderToString(SchemasIndex, { props: { outline: modelsIndexOutline(model, route.index) } })
+          ? await container.renderToString(SchemasView, { props: { outline: modelsIndexOutline(model, route.index) } })
           : route.type === 'introduction'
             ? await container.renderToString(IntroductionView, {
                 props: { outline: introductionOutline(model), files: [] },

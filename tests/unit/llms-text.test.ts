@@ -2,8 +2,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { llmsText, modelLineAtMost, operationsListedUpTo, summaryAtMost } from '../../src/reference/llms-text.ts';
 import { modelsIndexPages, referenceUrls } from '../../src/reference/routes.ts';
+import {
+  llmsText,
+  modelLineAtMost,
+  operationsListedUpTo,
+  summaryAtMost,
+} from '../../src/reference/site-lists/llms-text.ts';
 import { generateDescription } from '../bench/generate-description.ts';
 import { modelOf } from './support/check.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The Markdown twins of reference pages (src/reference/page-markdown.ts, operation-markdown.ts) and the full text
+ * The Markdown twins of reference pages (src/reference/twins/page-markdown.ts, operation-markdown.ts) and the full text
  * (llms-full.ts): the page's headings, what the page shows, and description text that cannot change the twin's
  * structure.
  */
@@ -9,13 +9,13 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { textFilesInMemory, writeFullText } from '../../src/reference/llms-full.ts';
-import { descriptionMarkdown, inline } from '../../src/reference/markdown-text.ts';
-import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
-import { operationOutline, outlineHeadings } from '../../src/reference/operation-outline.ts';
-import { pageHeadings, pageMarkdown, pageOutline } from '../../src/reference/page-kinds.ts';
-import type { TwinInputs } from '../../src/reference/page-markdown.ts';
-import { type ReferenceRoute, referenceRoutes, twinOf } from '../../src/reference/routes.ts';
+import { pageHeadings, pageMarkdown, pageOutline, referenceRoutes } from '../../src/reference/page-kinds.ts';
+import { operationOutline, outlineHeadings } from '../../src/reference/pages/operation-outline.ts';
+import { type ReferenceRoute, twinOf } from '../../src/reference/routes.ts';
+import { textFilesInMemory, writeFullText } from '../../src/reference/site-lists/llms-full.ts';
+import { descriptionMarkdown, inline } from '../../src/reference/twins/markdown-text.ts';
+import { operationMarkdown } from '../../src/reference/twins/operation-markdown.ts';
+import type { TwinInputs } from '../../src/reference/twins/page-markdown.ts';
 import { modelOf } from './support/check.ts';
 
 const model = await loadApiModel(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}));

@@ -5,7 +5,7 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import OperationView from '../../src/components/reference/OperationView.astro';
-import { exampleShownAtMost } from '../../src/reference/operation-outline.ts';
+import { exampleShownAtMost } from '../../src/reference/pages/operation-outline.ts';
 import { modelOf } from './support/check.ts';
 import { operationViewProps } from './support/operation-view.ts';
 

@@ -1,10 +1,12 @@
-/** The reference's sidebar (src/reference/navigation.ts): which groups, tags and operations each page lists. */
+/** The reference's sidebar (src/reference/site-lists/navigation.ts): which groups, tags and operations each page lists. */
 import path from 'node:path';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import IntroductionView from '../../src/components/reference/IntroductionView.astro';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { introductionOutline } from '../../src/reference/introduction-outline.ts';
+import { pageHeadings, pageOutline, referenceRoutes } from '../../src/reference/page-kinds.ts';
+import { introductionOutline } from '../../src/reference/pages/introduction-outline.ts';
+import { operationTitle, referenceUrls } from '../../src/reference/routes.ts';
 import {
   groupAnchor,
   operationsAroundCurrent,
@@ -16,9 +18,7 @@ import {
   tagsListedInFull,
   ungroupedAnchor,
   ungroupedHeading,
-} from '../../src/reference/navigation.ts';
-import { pageHeadings, pageOutline } from '../../src/reference/page-kinds.ts';
-import { operationTitle, referenceRoutes, referenceUrls } from '../../src/reference/routes.ts';
+} from '../../src/reference/site-lists/navigation.ts';
 import { modelOf } from './support/check.ts';
 
 let petStore: ApiModel;

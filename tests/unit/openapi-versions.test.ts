@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toModelDialect } from '../../src/openapi/dialect.ts';
-import { typeLabel } from '../../src/reference/schema-summary.ts';
+import { typeLabel } from '../../src/reference/shared/schema-summary.ts';
 import { walk } from '../support/built-site.ts';
 import { modelOf, problemsOf } from './support/check.ts';
 import { buildSite, run } from './support/programs.ts';

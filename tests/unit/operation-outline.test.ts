@@ -2,8 +2,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { fieldsPerPage } from '../../src/reference/field-tree.ts';
-import { modelOutline } from '../../src/reference/model-outline.ts';
+import { modelOutline } from '../../src/reference/pages/model-outline.ts';
 import {
   cutExampleLines,
   exampleShownAtMost,
@@ -13,8 +12,9 @@ import {
   responseExamples,
   shownStart,
   wholeExamples,
-} from '../../src/reference/operation-outline.ts';
-import { schemaMarkdown } from '../../src/reference/page-markdown.ts';
+} from '../../src/reference/pages/operation-outline.ts';
+import { fieldsPerPage } from '../../src/reference/shared/field-tree.ts';
+import { schemaMarkdown } from '../../src/reference/twins/page-markdown.ts';
 import { modelOf, outerAndInner } from './support/check.ts';
 
 let model: ApiModel;

@@ -8,21 +8,21 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
 import IntroductionView from '../../src/components/reference/IntroductionView.astro';
 import OperationView from '../../src/components/reference/OperationView.astro';
-import SchemasIndex from '../../src/components/reference/SchemasIndex.astro';
+import SchemasView from '../../src/components/reference/SchemasView.astro';
 import SchemaView from '../../src/components/reference/SchemaView.astro';
 import TagView from '../../src/components/reference/TagView.astro';
 import ErrorsView from '../../src/components/shared/ErrorsView.astro';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { twinInputs } from '../../src/publishing/twin-inputs.ts';
-import { errorCatalogOutline, returnersLead } from '../../src/reference/errors-outline.ts';
-import { introductionOutline } from '../../src/reference/introduction-outline.ts';
-import { modelOutline, usedByShown } from '../../src/reference/model-outline.ts';
-import { modelsIndexOutline } from '../../src/reference/models-index-outline.ts';
-import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
-import type { Words } from '../../src/reference/operation-notices.ts';
-import { pageHeadings, pageMarkdown, pageOutline } from '../../src/reference/page-kinds.ts';
-import { modelsIndexPages, type ReferenceRoute, referenceRoutes, tagListingPages } from '../../src/reference/routes.ts';
-import { tagOutline } from '../../src/reference/tag-outline.ts';
+import { pageHeadings, pageMarkdown, pageOutline, referenceRoutes } from '../../src/reference/page-kinds.ts';
+import { errorCatalogOutline, returnersLead } from '../../src/reference/pages/errors-outline.ts';
+import { introductionOutline } from '../../src/reference/pages/introduction-outline.ts';
+import { modelOutline, usedByShown } from '../../src/reference/pages/model-outline.ts';
+import { modelsIndexOutline } from '../../src/reference/pages/models-index-outline.ts';
+import type { Words } from '../../src/reference/pages/operation-notices.ts';
+import { tagOutline } from '../../src/reference/pages/tag-outline.ts';
+import { modelsIndexPages, type ReferenceRoute, tagListingPages } from '../../src/reference/routes.ts';
+import { operationMarkdown } from '../../src/reference/twins/operation-markdown.ts';
 import { guideSandbox } from '../../src/site/sandbox-address.ts';
 import { modelOf } from './support/check.ts';
 import { operationViewProps } from './support/operation-view.ts';
@@ -129,7 +129,7 @@ describe("the models index's outline", () => {
     expect(pages.length).toBeGreaterThan(1);
     for (const index of pages) {
       const outline = modelsIndexOutline(petStore, index);
-      const html = await container.renderToString(SchemasIndex, { props: { outline } });
+      const html = await container.renderToString(SchemasView, { props: { outline } });
       const twin = pageMarkdown(
         petStore,
         { type: 'schemas', path: 'reference/schemas', title: 'Models', index },

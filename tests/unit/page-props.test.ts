@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReferenceVersions } from '../../src/data/reference-versions.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import type { SidebarItem } from '../../src/reference/navigation.ts';
+import { referenceRoutes } from '../../src/reference/page-kinds.ts';
 import {
   type ApiReference,
   type PublishedReference,
@@ -16,7 +16,8 @@ import {
   referencePageProps,
   referencePaths,
 } from '../../src/reference/page-props.ts';
-import { referenceRoutes, referencePaths as sidebarPaths } from '../../src/reference/routes.ts';
+import { referencePaths as sidebarPaths } from '../../src/reference/routes.ts';
+import type { SidebarItem } from '../../src/reference/site-lists/navigation.ts';
 import { type PortalApi, portalApis } from '../../src/site/portal-apis.ts';
 import { defineSiteConfig } from '../../src/site/site-config.ts';
 

@@ -2,23 +2,22 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiModel, loadApiModel, resolveSpecPath, type SchemaOrRef, slugify } from '../../src/openapi/index.ts';
-import { badgeExplanation, badgeLabel } from '../../src/reference/badges.ts';
-import { sunsetStatus } from '../../src/reference/deprecation.ts';
-import { introductionParts } from '../../src/reference/introduction-parts.ts';
-import { referenceSidebar, type SidebarItem, tagsListedEverywhere } from '../../src/reference/navigation.ts';
-import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
-import { pageHeadings, pageOutline } from '../../src/reference/page-kinds.ts';
+import { pageHeadings, pageOutline, referenceRoutes } from '../../src/reference/page-kinds.ts';
+import { introductionParts } from '../../src/reference/pages/introduction-parts.ts';
 import {
   fullSummary,
   identifierWords,
   modelsIndexPages,
   operationLabel,
   operationTitle,
-  referenceRoutes,
   referenceUrls,
   titleLength,
 } from '../../src/reference/routes.ts';
-import { constraints, objectProperties, typeLabel } from '../../src/reference/schema-summary.ts';
+import { badgeExplanation, badgeLabel } from '../../src/reference/shared/badges.ts';
+import { sunsetStatus } from '../../src/reference/shared/deprecation.ts';
+import { constraints, objectProperties, typeLabel } from '../../src/reference/shared/schema-summary.ts';
+import { referenceSidebar, type SidebarItem, tagsListedEverywhere } from '../../src/reference/site-lists/navigation.ts';
+import { operationMarkdown } from '../../src/reference/twins/operation-markdown.ts';
 import { topSections } from '../../src/render/markdown.ts';
 import { generateDescription } from '../bench/generate-description.ts';
 import { minimalSpec, modelOf } from './support/check.ts';

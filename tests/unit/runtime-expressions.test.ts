@@ -1,6 +1,6 @@
-/** src/reference/runtime-expressions.ts: a callback's URL and a link's parameters, said in words. */
+/** src/reference/shared/runtime-expressions.ts: a callback's URL and a link's parameters, said in words. */
 import { describe, expect, it } from 'vitest';
-import { callbackDestination, expressionWords, type Phrase } from '../../src/reference/runtime-expressions.ts';
+import { callbackDestination, expressionWords, type Phrase } from '../../src/reference/shared/runtime-expressions.ts';
 
 /** The phrases as one line, with names in backticks as the page shows them in code. */
 const said = (phrases: Phrase[]) => phrases.map((p) => ('code' in p ? `\`${p.code}\`` : p.text)).join('');

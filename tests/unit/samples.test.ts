@@ -24,7 +24,7 @@ import {
   pythonLiteral,
   withHandWrittenSamples,
 } from '../../src/openapi/samples.ts';
-import { operationOutline, outlineHeadings } from '../../src/reference/operation-outline.ts';
+import { operationOutline, outlineHeadings } from '../../src/reference/pages/operation-outline.ts';
 import { modelOf } from './support/check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

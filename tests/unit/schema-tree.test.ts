@@ -13,7 +13,7 @@ import {
   fieldsPerPage,
   plannedWithinBudget,
   restatedModel,
-} from '../../src/reference/field-tree.ts';
+} from '../../src/reference/shared/field-tree.ts';
 import { minimalSpec, modelOf, outerAndInner } from './support/check.ts';
 
 /** Renders a model's fields; pass one planner to several calls to render them as parts of one page. */

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
-import { describeIndexing, wholeDescriptionsUpTo } from '../../src/reference/search-scope.ts';
+import { describeIndexing, wholeDescriptionsUpTo } from '../../src/reference/site-lists/search-scope.ts';
 import { renderMarkdown } from '../../src/render/markdown.ts';
 import { modelOf } from './support/check.ts';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { absoluteServerUrl, apiHostPlaceholder, serverAddress } from '../../src/openapi/index.ts';
-import { publishedDescriptionUrl } from '../../src/reference/description-address.ts';
+import { publishedDescriptionUrl } from '../../src/reference/shared/description-address.ts';
 import { modelOf } from './support/check.ts';
 
 const server = (url: string, variables: { name: string; default: string }[] = []) => ({ url, variables });

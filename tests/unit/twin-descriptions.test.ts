@@ -7,15 +7,15 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { DescriptionPlacer } from '../../src/publishing/twin-descriptions.ts';
+import { pageMarkdown, referenceRoutes } from '../../src/reference/page-kinds.ts';
+
 import {
   type DescriptionToPlace,
   descriptionMarkdown,
   placingParses,
   usePlacedDescriptions,
-} from '../../src/reference/markdown-text.ts';
-import { pageMarkdown } from '../../src/reference/page-kinds.ts';
-import { type TwinInputs, twinDescriptions } from '../../src/reference/page-markdown.ts';
-import { referenceRoutes } from '../../src/reference/routes.ts';
+} from '../../src/reference/twins/markdown-text.ts';
+import { type TwinInputs, twinDescriptions } from '../../src/reference/twins/page-markdown.ts';
 import { modelOf } from './support/check.ts';
 
 const hostile = [

@@ -1,18 +1,18 @@
 /**
  * Description Markdown that would leave a block open (a fence that never closes, whichever way it fails to) cannot
  * swallow what follows it: the twin, parsed as a reader's Markdown tool parses it, still has the page's next
- * sections as headings, and so does the full text for the pages after it (src/reference/markdown-text.ts).
+ * sections as headings, and so does the full text for the pages after it (src/reference/twins/markdown-text.ts).
  */
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../src/openapi/index.ts';
-import { textFilesInMemory, writeFullText } from '../../src/reference/llms-full.ts';
-import { descriptionMarkdown } from '../../src/reference/markdown-text.ts';
-import { pageMarkdown } from '../../src/reference/page-kinds.ts';
-import type { TwinInputs } from '../../src/reference/page-markdown.ts';
-import { type ReferenceRoute, referenceRoutes } from '../../src/reference/routes.ts';
+import { pageMarkdown, referenceRoutes } from '../../src/reference/page-kinds.ts';
+import type { ReferenceRoute } from '../../src/reference/routes.ts';
+import { textFilesInMemory, writeFullText } from '../../src/reference/site-lists/llms-full.ts';
+import { descriptionMarkdown } from '../../src/reference/twins/markdown-text.ts';
+import type { TwinInputs } from '../../src/reference/twins/page-markdown.ts';
 import { modelOf } from './support/check.ts';
 
 const parser = unified().use(remarkParse).use(remarkGfm);

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../../data/api-model.ts';
 import { twinInputs } from '../../data/twin-inputs.ts';
-import { introductionMarkdown } from '../../reference/page-markdown.ts';
+import { introductionMarkdown } from '../../reference/twins/page-markdown.ts';
 
 export const GET: APIRoute = async () => {
   const model = await getApiModel();

@@ -1,8 +1,8 @@
-/** In `astro dev`: one part of the full text, when it is split (`reference/llms-full.ts`). */
+/** In `astro dev`: one part of the full text, when it is split (`reference/site-lists/llms-full.ts`). */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getApiModel } from '../../data/api-model.ts';
 import { getFullText } from '../../data/twin-inputs.ts';
-import { fullTextPartFile } from '../../reference/llms-full.ts';
+import { fullTextPartFile } from '../../reference/site-lists/llms-full.ts';
 
 export const getStaticPaths: GetStaticPaths = async () => {
   const { full } = await getFullText(await getApiModel());

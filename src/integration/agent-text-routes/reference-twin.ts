@@ -7,8 +7,8 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { getSiteApis } from '../../data/reference-versions.ts';
 import { twinInputs } from '../../data/twin-inputs.ts';
 import type { ApiModel } from '../../openapi/index.ts';
-import { pageMarkdown } from '../../reference/page-kinds.ts';
-import { type ReferenceRoute, referenceRoutes } from '../../reference/routes.ts';
+import { pageMarkdown, referenceRoutes } from '../../reference/page-kinds.ts';
+import type { ReferenceRoute } from '../../reference/routes.ts';
 
 export const getStaticPaths: GetStaticPaths = async () =>
   (await getSiteApis()).flatMap(({ api, versions }) =>

@@ -4,7 +4,7 @@ import { getApiModel } from '../../data/api-model.ts';
 import { getChangelog } from '../../data/changelog.ts';
 import { httpServerUrl, sandboxServer } from '../../openapi/index.ts';
 import { apiCatalog, apiCatalogContentType } from '../../publishing/api-catalog.ts';
-import { changelogFeedPath, changelogPath } from '../../reference/changelog-sections.ts';
+import { changelogFeedPath, changelogPath } from '../../reference/changelog/changelog-sections.ts';
 import { referenceUrls } from '../../reference/routes.ts';
 import { sitePath } from '../../reference/site-path.ts';
 import { descriptionFiles } from '../../site/description-files.ts';

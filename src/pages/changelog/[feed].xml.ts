@@ -2,8 +2,8 @@
 import type { APIRoute } from 'astro';
 import { getApiModel } from '../../data/api-model.ts';
 import { getChangelog } from '../../data/changelog.ts';
-import { changelogFeed, changelogFeedType } from '../../reference/changelog-feed.ts';
-import { changelogSections } from '../../reference/changelog-sections.ts';
+import { changelogFeed, changelogFeedType } from '../../reference/changelog/changelog-feed.ts';
+import { changelogSections } from '../../reference/changelog/changelog-sections.ts';
 
 export async function getStaticPaths() {
   return (await getChangelog()) ? [{ params: { feed: 'feed' } }] : [];

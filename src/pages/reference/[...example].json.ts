@@ -4,8 +4,8 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getSiteApis } from '../../data/reference-versions.ts';
-import { wholeExamples } from '../../reference/operation-outline.ts';
-import { referenceRoutes } from '../../reference/routes.ts';
+import { referenceRoutes } from '../../reference/page-kinds.ts';
+import { wholeExamples } from '../../reference/pages/operation-outline.ts';
 
 export const getStaticPaths: GetStaticPaths = async () =>
   (await getSiteApis())

@@ -1,9 +1,21 @@
 /** The reference's introduction: what the API is, its tags by group, servers, authentication, limits, downloads. */
 import type { DescriptionFile } from '../../site/description-files.ts';
-import { type IntroductionOutline, introductionHeadings, introductionOutline } from '../introduction-outline.ts';
-import { introductionMarkdown } from '../page-markdown.ts';
-import { descriptionDownloadPath, referenceUrls } from '../routes.ts';
-import { asPageHeadings, type KindOnly, type PageKind } from './page-kind.ts';
+import { descriptionDownloadPath, referencePaths, referenceUrls, routePath } from '../routes.ts';
+import { introductionMarkdown } from '../twins/page-markdown.ts';
+import { type IntroductionOutline, introductionHeadings, introductionOutline } from './introduction-outline.ts';
+import {
+  type IntroductionParts,
+  type IntroductionSections,
+  introductionParts,
+  introductionSections,
+} from './introduction-parts.ts';
+import { asPageHeadings, type KindOnly, type PageKind, type PageRoute } from './page-kind.ts';
+
+export interface IntroductionRoute extends PageRoute {
+  type: 'introduction';
+  shows: IntroductionSections;
+  parts: IntroductionParts;
+}
 
 export interface IntroductionViewProps {
   outline: IntroductionOutline;
@@ -12,7 +24,16 @@ export interface IntroductionViewProps {
   authenticationGuide: string | undefined;
 }
 
-export const introductionPage: PageKind<'introduction', IntroductionOutline, KindOnly, IntroductionViewProps> = {
+export const introductionPage: PageKind<IntroductionRoute, IntroductionOutline, KindOnly, IntroductionViewProps> = {
+  routes: (model) => [
+    {
+      type: 'introduction',
+      path: routePath(referencePaths(model).introduction),
+      title: `${model.info.title} reference`,
+      shows: introductionSections(model),
+      parts: introductionParts(model),
+    },
+  ],
   outline: (model, _route, sandbox) => introductionOutline(model, sandbox),
   headings: (outline) => asPageHeadings(introductionHeadings(outline)),
   view: async (_route, outline, { model, inputs, authenticationGuide }) => ({

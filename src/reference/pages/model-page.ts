@@ -1,9 +1,15 @@
 /** A model (a schema of `components.schemas`): its fields, an example, and the operations that use it. */
 import type { History } from '../../changes/changelog.ts';
-import { type ModelOutline, modelHeadings, modelOutline } from '../model-outline.ts';
-import { schemaMarkdown } from '../page-markdown.ts';
-import { referenceUrls } from '../routes.ts';
-import { asPageHeadings, historyOn, type PageKind } from './page-kind.ts';
+import type { ApiSchema } from '../../openapi/index.ts';
+import { referencePaths, referenceUrls, routePath } from '../routes.ts';
+import { schemaMarkdown } from '../twins/page-markdown.ts';
+import { type ModelOutline, modelHeadings, modelOutline } from './model-outline.ts';
+import { asPageHeadings, historyOn, type PageKind, type PageRoute } from './page-kind.ts';
+
+export interface ModelRoute extends PageRoute {
+  type: 'schema';
+  schema: ApiSchema;
+}
 
 export interface ModelViewProps {
   outline: ModelOutline;
@@ -11,7 +17,14 @@ export interface ModelViewProps {
   history: Partial<History>;
 }
 
-export const modelPage: PageKind<'schema', ModelOutline, { name: string }, ModelViewProps> = {
+export const modelPage: PageKind<ModelRoute, ModelOutline, { name: string }, ModelViewProps> = {
+  routes: (model) =>
+    model.schemas.map((schema) => ({
+      type: 'schema',
+      path: routePath(referencePaths(model).schema(schema.name) ?? ''),
+      title: schema.name,
+      schema,
+    })),
   outline: (model, route) => modelOutline(model, route.schema),
   headings: (outline) => asPageHeadings(modelHeadings(outline)),
   view: (route, outline, context) => ({

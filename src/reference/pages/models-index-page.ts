@@ -1,10 +1,28 @@
 /** The models index, or one of its pages where the description has too many models for one. */
-import { type ModelsIndexOutline, modelsIndexOutline } from '../models-index-outline.ts';
-import { modelsIndexMarkdown } from '../page-markdown.ts';
-import { referenceUrls } from '../routes.ts';
-import type { KindOnly, PageKind } from './page-kind.ts';
 
-export const modelsIndexPage: PageKind<'schemas', ModelsIndexOutline, KindOnly, { outline: ModelsIndexOutline }> = {
+import { type ModelsIndexPage, modelsIndexPages, referencePaths, referenceUrls, routePath } from '../routes.ts';
+import { modelsIndexMarkdown } from '../twins/page-markdown.ts';
+import { type ModelsIndexOutline, modelsIndexOutline } from './models-index-outline.ts';
+import type { KindOnly, PageKind, PageRoute } from './page-kind.ts';
+
+export interface ModelsIndexRoute extends PageRoute {
+  type: 'schemas';
+  index: ModelsIndexPage;
+}
+
+export const modelsIndexPage: PageKind<
+  ModelsIndexRoute,
+  ModelsIndexOutline,
+  KindOnly,
+  { outline: ModelsIndexOutline }
+> = {
+  routes: (model) =>
+    modelsIndexPages(model).map((index) => ({
+      type: 'schemas',
+      path: routePath(referencePaths(model).schemasPage(index.number)),
+      title: index.pages.length === 1 ? 'Models' : `Models, page ${index.number} of ${index.pages.length}`,
+      index,
+    })),
   outline: (model, route) => modelsIndexOutline(model, route.index),
   headings: () => [],
   view: (_route, outline) => ({ outline }),

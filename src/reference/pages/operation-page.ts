@@ -4,14 +4,21 @@
  */
 import type { History } from '../../changes/changelog.ts';
 import type { ConsoleTarget } from '../../contracts/console-target.ts';
-import type { ApiOperation } from '../../openapi/index.ts';
+import type { ApiOperation, ApiTag } from '../../openapi/index.ts';
 import { type ConsoleSandbox, consoleSandbox } from '../../site/console-sandbox.ts';
-import { consoleTarget, tryItWhereServed } from '../console-target.ts';
-import { operationMarkdown } from '../operation-markdown.ts';
-import { type OperationOutline, operationOutline, outlineHeadings } from '../operation-outline.ts';
-import { referenceUrls } from '../routes.ts';
+import { operationTitle, referencePaths, referenceUrls, routePath } from '../routes.ts';
+import { operationMarkdown } from '../twins/operation-markdown.ts';
 import { matchingOperation, removalOf, tryItOnEarlierMajor } from '../versions.ts';
-import { asPageHeadings, historyOn, type PageContext, type PageKind } from './page-kind.ts';
+import { consoleTarget, tryItWhereServed } from './console-target.ts';
+import { type OperationOutline, operationOutline, outlineHeadings } from './operation-outline.ts';
+import { asPageHeadings, historyOn, type PageContext, type PageKind, type PageRoute } from './page-kind.ts';
+
+export interface OperationRoute extends PageRoute {
+  type: 'operation';
+  operation: ApiOperation;
+  /** The tag it is listed under: its first. */
+  tag: ApiTag;
+}
 
 export interface OperationViewProps {
   /** The operation as its page shows it: Try it as this build and version can serve it. */
@@ -24,11 +31,22 @@ export interface OperationViewProps {
 }
 
 export const operationPage: PageKind<
-  'operation',
+  OperationRoute,
   OperationOutline,
   { operationId: string; method: string; path: string },
   OperationViewProps
 > = {
+  // An operation with several tags has one page, under its first tag.
+  routes: (model) => {
+    const urls = referencePaths(model);
+    const tagByName = new Map(model.tags.map((t) => [t.name, t]));
+    return model.operations.flatMap((operation) => {
+      const tag = tagByName.get(operation.tags[0] ?? '');
+      if (!tag) return [];
+      const path = routePath(urls.operation(operation));
+      return [{ type: 'operation' as const, path, title: operationTitle(operation), operation, tag }];
+    });
+  },
   outline: (model, route) => operationOutline(model, route.operation),
   headings: (outline) => asPageHeadings(outlineHeadings(outline)),
   view: async (route, outline, context) => {

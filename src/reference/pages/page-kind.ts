@@ -1,12 +1,11 @@
 /** What a kind of reference page is made of (`page-kinds.ts` lists them), and the types its module uses. */
 import type { Changelog, History } from '../../changes/changelog.ts';
 import type { ApiModel } from '../../openapi/index.ts';
-import { pageHistory } from '../changelog-sections.ts';
-import type { BuildSandbox } from '../introduction-outline.ts';
-import type { TwinInputs } from '../page-markdown.ts';
+import { pageHistory } from '../changelog/changelog-sections.ts';
 import type { PublishedReference, ReferenceInputs } from '../page-props.ts';
-import type { ReferenceRoute } from '../routes.ts';
+import type { TwinInputs } from '../twins/page-markdown.ts';
 import type { Removal } from '../versions.ts';
+import type { BuildSandbox } from './introduction-outline.ts';
 
 /** An entry of a page's table of contents, as Starlight takes it. */
 export interface PageHeading {
@@ -15,8 +14,17 @@ export interface PageHeading {
   text: string;
 }
 
-export type PageType = ReferenceRoute['type'];
-export type RouteOf<T extends PageType> = Extract<ReferenceRoute, { type: T }>;
+/**
+ * What every page's route has. Its kind declares the rest (`TagRoute`, …); the reference's routes are the union of
+ * the kinds' (`ReferenceRoute`, derived from the table in `page-kinds.ts`).
+ */
+export interface PageRoute {
+  /** The kind of page: its key in the table of kinds. */
+  type: string;
+  /** Its URL path relative to the site's base path, without slashes at either end (Astro adds the base). */
+  path: string;
+  title: string;
+}
 
 /** What a page's view is given beyond its outline: the build's inputs, and where the page stands among versions. */
 export interface PageContext {
@@ -33,28 +41,30 @@ export interface PageContext {
   authenticationGuide: string | undefined;
 }
 
-/** One kind of reference page. */
-export interface PageKind<T extends PageType, Outline, Subject extends object, View extends object> {
+/** One kind of reference page, whose routes are `Route`. */
+export interface PageKind<Route extends PageRoute, Outline, Subject extends object, View extends object> {
+  /** Every page of the kind, in reading order. */
+  routes(model: ApiModel): Route[];
   /** The page's plan; `sandbox`: the build's, which the introduction names. */
-  outline(model: ApiModel, route: RouteOf<T>, sandbox: BuildSandbox | undefined): Outline;
+  outline(model: ApiModel, route: Route, sandbox: BuildSandbox | undefined): Outline;
   /** The page's table of contents. */
   headings(outline: Outline): PageHeading[];
   /** What its view is given besides `type`. */
-  view(route: RouteOf<T>, outline: Outline, context: PageContext): View | Promise<View>;
+  view(route: Route, outline: Outline, context: PageContext): View | Promise<View>;
   /** Its Markdown twin. */
-  twin(model: ApiModel, route: RouteOf<T>, inputs: TwinInputs): string;
+  twin(model: ApiModel, route: Route, inputs: TwinInputs): string;
   /** What the page is about, in terms another version can look up. */
-  subject(route: RouteOf<T>): Subject;
+  subject(route: Route): Subject;
   /** The page of `model` about `subject` (a URL under the site's base path), or undefined when it has none. */
   pageAbout(model: ApiModel, subject: Subject): string | undefined;
   /** The Markdown whose opening is the page's meta description, and what goes before it. */
-  summary(model: ApiModel, route: RouteOf<T>): { lead?: string; markdown: string | undefined };
+  summary(model: ApiModel, route: Route): { lead?: string; markdown: string | undefined };
   /** Where its frontmatter differs from a reference page's: its layout, whether search indexes it. */
-  frontmatter?(route: RouteOf<T>): PageFrontmatter;
+  frontmatter?(route: Route): PageFrontmatter;
   /** What the sidebar opens and marks on this page (else it opens no tag). */
-  sidebarFocus?(route: RouteOf<T>): SidebarFocus;
+  sidebarFocus?(route: Route): SidebarFocus;
   /** On an earlier major's page the current version lacks: where its subject went (the notice says). */
-  removal?(route: RouteOf<T>, context: PageContext): Removal | undefined;
+  removal?(route: Route, context: PageContext): Removal | undefined;
 }
 
 /** A page's own frontmatter, for `<StarlightPage>`. */

@@ -1,10 +1,34 @@
 /** A tag's overview (its description and operations), or a further page of a long tag's operations. */
-import { tagMarkdown } from '../page-markdown.ts';
-import { referenceUrls } from '../routes.ts';
-import { type TagOutline, tagHeadings, tagOutline } from '../tag-outline.ts';
-import { asPageHeadings, type PageKind } from './page-kind.ts';
 
-export const tagPage: PageKind<'tag', TagOutline, { name: string }, { outline: TagOutline }> = {
+import type { ApiTag, ApiTagGroup } from '../../openapi/index.ts';
+import { referencePaths, referenceUrls, routePath, type TagListingPage, tagLabel, tagListingPages } from '../routes.ts';
+import { tagMarkdown } from '../twins/page-markdown.ts';
+import { asPageHeadings, type PageKind, type PageRoute } from './page-kind.ts';
+import { type TagOutline, tagHeadings, tagOutline } from './tag-outline.ts';
+
+export interface TagRoute extends PageRoute {
+  type: 'tag';
+  tag: ApiTag;
+  group: ApiTagGroup | undefined;
+  listing: TagListingPage;
+}
+
+export const tagPage: PageKind<TagRoute, TagOutline, { name: string }, { outline: TagOutline }> = {
+  routes: (model) => {
+    const urls = referencePaths(model);
+    const groupOf = new Map(model.tagGroups.flatMap((g) => g.tags.map((t) => [t, g] as const)));
+    return model.tags.flatMap((tag) =>
+      tagListingPages(model, tag).map((listing) => ({
+        type: 'tag' as const,
+        path: routePath(urls.tagPage(tag, listing.number)),
+        title:
+          listing.number === 1 ? tagLabel(tag) : `${tagLabel(tag)}, page ${listing.number} of ${listing.pages.length}`,
+        tag,
+        group: groupOf.get(tag.name),
+        listing,
+      })),
+    );
+  },
   outline: (model, route) => tagOutline(model, route.tag, route.group, route.listing),
   headings: (outline) => asPageHeadings(tagHeadings(outline)),
   view: (_route, outline) => ({ outline }),

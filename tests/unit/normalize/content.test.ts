@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { operationOutline } from '../../../src/reference/operation-outline.ts';
+import { operationOutline } from '../../../src/reference/pages/operation-outline.ts';
 import { modelOf } from '../support/check.ts';
 
 const events = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/events-3.2/openapi.yaml'), 'utf8');

@@ -5,7 +5,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { exampleFromSchema } from '../../../src/openapi/index.ts';
-import { constraints, hasChildren, typeLabel } from '../../../src/reference/schema-summary.ts';
+import { constraints, hasChildren, typeLabel } from '../../../src/reference/shared/schema-summary.ts';
 import { bodySchema, describe31 } from '../support/snippets.ts';
 
 describe('a 3.1 schema, read as the model reads schemas', () => {
