@@ -1,5 +1,6 @@
 /** A model (a schema of `components.schemas`): its fields, an example, and the operations that use it. */
-import type { History } from '../../changes/changelog.ts';
+
+import type { PageHistory } from '../changelog-sections.ts';
 import { type ModelOutline, modelHeadings, modelOutline } from '../model-outline.ts';
 import { schemaMarkdown } from '../page-markdown.ts';
 import { referenceUrls } from '../routes.ts';
@@ -8,7 +9,7 @@ import { asPageHeadings, historyOn, type PageKind } from './page-kind.ts';
 export interface ModelViewProps {
   outline: ModelOutline;
   schemaHref: (name: string) => string | undefined;
-  history: Partial<History>;
+  history: PageHistory;
 }
 
 export const modelPage: PageKind<'schema', ModelOutline, { name: string }, ModelViewProps> = {
