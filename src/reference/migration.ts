@@ -85,8 +85,12 @@ export function migrationMarkdown(step: MigrationStep, title: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The page's title. */
-export const migrationTitle = (step: MigrationStep) => `Migrating from ${step.from.label} to ${step.to.version}`;
+/**
+ * The page's title; in a site of several APIs it names the API (`apiTitle`), as two APIs may each have a 1.x:
+ * "Migrating the Pet Store API from 1.x to 2.0.0".
+ */
+export const migrationTitle = (step: MigrationStep, apiTitle?: string) =>
+  `Migrating ${apiTitle === undefined ? '' : `the ${apiTitle} `}from ${step.from.label} to ${step.to.version}`;
 
 /**
  * Where the page on moving from the earlier major `from` is, beside its API's changelog: `/changelog/from-1.x/`,

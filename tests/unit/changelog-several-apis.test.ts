@@ -21,7 +21,7 @@ import {
   changelogUrl,
   pageHistoryOf,
 } from '../../src/reference/changelog-sections.ts';
-import { migrationPath, migrationStep } from '../../src/reference/migration.ts';
+import { migrationPath, migrationStep, migrationTitle } from '../../src/reference/migration.ts';
 import type { SidebarItem } from '../../src/reference/navigation.ts';
 import { type ApiReference, referencePageProps, referencePaths } from '../../src/reference/page-props.ts';
 import { publishReferenceAt, referenceUrls } from '../../src/reference/routes.ts';
@@ -175,6 +175,9 @@ describe("each API's changelog in a site of several", () => {
     if (!current || !earlier) throw new Error('the plants fixture publishes 1.x');
     const step = migrationStep(earlier, current, []);
     expect(migrationPath(step.from)).toBe('/reference/plants/changelog/from-1.x/');
+    // Its title names the API in a site of several, where two APIs may each have a 1.x.
+    expect(migrationTitle(step, 'Garden API')).toBe('Migrating the Garden API from 1.x to 2.0.0');
+    expect(migrationTitle(step)).toBe('Migrating from 1.x to 2.0.0');
   });
 });
 

@@ -10,10 +10,11 @@ import { type MigrationStep, migrationMarkdown, migrationTitle } from '../../../
 export const getStaticPaths: GetStaticPaths = async () =>
   (await getMigrationSteps()).map(({ step, api }) => ({
     params: { at: changelogRouteAt(api.api.base), major: step.from.label },
-    props: { step },
+    // In a site of several, its title names the API, as its page's does.
+    props: { step, apiTitle: api.api.id === undefined ? undefined : api.versions[0]?.model.info.title },
   }));
 
-export const GET: APIRoute<{ step: MigrationStep }> = ({ props }) =>
-  new Response(migrationMarkdown(props.step, migrationTitle(props.step)), {
+export const GET: APIRoute<{ step: MigrationStep; apiTitle: string | undefined }> = ({ props }) =>
+  new Response(migrationMarkdown(props.step, migrationTitle(props.step, props.apiTitle)), {
     headers: { 'Content-Type': 'text/markdown; charset=utf-8' },
   });
