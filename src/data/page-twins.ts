@@ -9,13 +9,13 @@ import { getCollection, render } from 'astro:content';
 import { getContainerRenderer } from '@astrojs/mdx/container-renderer';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import ChangelogView from '../components/changelog/ChangelogView.astro';
-import { changelogDescription, changelogPath, changelogSections } from '../reference/changelog/changelog-sections.ts';
+import { changelogDescription, changelogSections, changelogTitle } from '../reference/changelog/changelog-sections.ts';
 import { twinOf } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
 import { inline } from '../reference/twins/markdown-text.ts';
 import { htmlToMarkdown } from '../render/html-markdown.ts';
-import { getApiModel } from './api-model.ts';
-import { getChangelog } from './changelog.ts';
+import { getPortalApis } from './api-model.ts';
+import { type ApiChangelog, getApiChangelogs } from './changelog.ts';
 import { getGuideOutline } from './guide-outline.ts';
 import { perDescription } from './per-description.ts';
 
@@ -61,13 +61,27 @@ export const getGuideTwins: () => Promise<PageTwin[]> = perDescription(async () 
   return twins;
 });
 
-/** The changelog's twin, when the description has releases (as the page is built only then). */
-export const getChangelogTwin: () => Promise<PageTwin | undefined> = perDescription(async () => {
-  const [model, releases] = await Promise.all([getApiModel(), getChangelog()]);
-  if (!releases) return undefined;
-  const sections = changelogSections(model, releases);
-  const html = await (await getContainer()).renderToString(ChangelogView, {
-    props: { title: model.info.title, sections },
-  });
-  return twin('Changelog', changelogDescription(model.info.title), sitePath(changelogPath), html);
+/**
+ * Each API's changelog twin, for the APIs with releases (as their pages are built only then), in the site's order:
+ * `/changelog.md` on a one-API site, `/reference/<id>/changelog.md` in a site of several.
+ */
+export const getChangelogTwins: () => Promise<{ api: ApiChangelog; twin: PageTwin }[]> = perDescription(async () => {
+  const twins: { api: ApiChangelog; twin: PageTwin }[] = [];
+  for (const api of await getApiChangelogs()) twins.push({ api, twin: await changelogTwin(api) });
+  return twins;
 });
+
+/** The first API's changelog twin (a one-API site's), when it has releases. */
+export const getChangelogTwin = async (): Promise<PageTwin | undefined> => {
+  const [first] = getPortalApis();
+  return (await getChangelogTwins()).find(({ api }) => api.api === first)?.twin;
+};
+
+async function changelogTwin({ model, changelog, paths, several }: ApiChangelog): Promise<PageTwin> {
+  const sections = changelogSections(model, changelog);
+  const html = await (await getContainer()).renderToString(ChangelogView, {
+    props: { title: model.info.title, sections, paths },
+  });
+  const { title } = model.info;
+  return twin(changelogTitle(title, several), changelogDescription(title), sitePath(paths.page), html);
+}

@@ -70,7 +70,7 @@ export async function loadReferenceVersions(api: PortalApi, current: ApiModel): 
     versions.map(async (version) => {
       if (version.current || !version.file) return { version, model: current };
       const model = await loadApiModel(version.file);
-      publishReferenceAt(model, version.base);
+      publishReferenceAt(model, version.base, api.base);
       return { version, model };
     }),
   );
@@ -108,11 +108,16 @@ export async function operationsUnchangedInCurrent(earlier: ApiModel): Promise<S
   return new Set([...both].filter((pointer) => !changed.has(pointer)));
 }
 
-/** Each published earlier major's step to the next published version (1.x → 2.x, 2.x → current), newest first. */
-export async function getMigrationSteps(): Promise<MigrationStep[]> {
-  const versions = await getReferenceVersions();
-  return versions.slice(1).map((from, i) => {
-    const to = versions[i] as PublishedVersion;
-    return migrationStep(from, to, changesBetween(from.model, to.model));
-  });
+/**
+ * Each API's published earlier majors' steps to the next published version (1.x → 2.x, 2.x → current), newest
+ * first, the APIs in the site's order, with the API each is of (its page is at `migrationPath(step.from)`, beside
+ * its API's changelog).
+ */
+export async function getMigrationSteps(): Promise<{ step: MigrationStep; api: SiteApi }[]> {
+  return (await getSiteApis()).flatMap((api) =>
+    api.versions.slice(1).map((from, i) => {
+      const to = api.versions[i] as PublishedVersion;
+      return { step: migrationStep(from, to, changesBetween(from.model, to.model)), api };
+    }),
+  );
 }

@@ -255,7 +255,11 @@ function portalConfigOf(specPath: string): SiteConfig | undefined {
 
 type HeadEntry = NonNullable<StarlightUserConfig['head']>[number];
 
-/** In every page's head: where machines find the API catalog (RFC 9727) and, with releases, the changelog's feed. */
+/**
+ * In every page's head: where machines find the API catalog (RFC 9727) and, on a one-API site with releases, the
+ * changelog's feed. In a site of several, each API's pages announce that API's feed instead (`changelogFeedLink`):
+ * a feed reader offered every API's feed on every page could not tell which the page is about.
+ */
 function discoveryLinks(title: string, base: string, withFeed: boolean): HeadEntry[] {
   const at = (path: string) => `${base.replace(/\/$/, '')}${path}`;
   const links: HeadEntry[] = [{ tag: 'link', attrs: { rel: 'api-catalog', href: at(apiCatalogPath) } }];

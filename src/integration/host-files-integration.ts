@@ -26,7 +26,7 @@ import {
 import { ownInlineScripts } from '../publishing/own-inline-scripts.ts';
 import { iconPath, ownIcon } from '../publishing/site-icon.ts';
 import { changelogFeedType } from '../reference/changelog/changelog-feed.ts';
-import { changelogFeedPath } from '../reference/changelog/changelog-sections.ts';
+import { changelogPaths } from '../reference/changelog/changelog-sections.ts';
 import { consoleSandbox } from '../site/console-sandbox.ts';
 import type { SiteConfig } from '../site/site-config.ts';
 
@@ -76,9 +76,10 @@ export function hostFilesIntegration(
           );
         }
         // Files a static host would serve by their name's type (none, or XML): each with its own, if it was built.
+        // Each API's changelog feed (`/changelog/feed.xml`, `/reference/<id>/changelog/feed.xml`).
         const contentTypes = [
           { path: apiCatalogPath, type: apiCatalogContentType },
-          { path: changelogFeedPath, type: changelogFeedType },
+          ...models.flatMap((model) => (model ? [{ path: changelogPaths(model).feed, type: changelogFeedType }] : [])),
         ].filter((file) => existsSync(path.join(out, file.path)));
         await writeFile(
           path.join(out, '_headers'),

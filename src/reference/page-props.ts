@@ -10,6 +10,7 @@ import { markdownToTextForPage } from '../render/markdown.ts';
 import { type HeadEntry, versionFilterEntry } from '../search/version-filter.ts';
 import type { DescriptionFile } from '../site/description-files.ts';
 import { guideSandbox } from '../site/sandbox-address.ts';
+import { changelogFeedLink } from './changelog/changelog-feed.ts';
 import {
   matchingPage,
   type PageHeading,
@@ -163,6 +164,8 @@ export async function referencePageProps(
           tag: 'link' as const,
           attrs: { rel: 'alternate', type: 'text/markdown', href: twinOf(sitePath(`/${route.path}/`)) },
         },
+        // In a site of several, its API's changelog feed (a one-API site's pages all announce the one feed).
+        ...(api.id !== undefined && changelog ? [changelogFeedLink(current.model)] : []),
         // An earlier major's page defers to the current one, where there is one (Starlight's own canonical gives way).
         ...(canonical ? [{ tag: 'link' as const, attrs: { rel: 'canonical', href: canonical } }] : []),
         // Search's version filter (Pagefind reads it from the head): a reader can keep to one version's pages.
@@ -184,7 +187,10 @@ export async function referencePageProps(
       ...(api.id === undefined
         ? referenceSidebar(model, new Set(focus.openTags), focus.operationId)
         : apisSidebar(
-            inputs.apis.map((other) => (other === api ? model : (other.versions[0] as PublishedReference).model)),
+            inputs.apis.map((other) => ({
+              model: other === api ? model : (other.versions[0] as PublishedReference).model,
+              changelog: other.changelog !== undefined,
+            })),
             model,
             new Set(focus.openTags),
             focus.operationId,

@@ -22,16 +22,31 @@ export const referenceBase = 'reference';
 /** Where each earlier version's model is published instead (`reference/1.x`); see versions.ts. */
 const publishedBases = new WeakMap<ApiModel, string>();
 
+/** The base of the API each model published elsewhere belongs to (`reference/payments` for its 1.x too). */
+const apiBases = new WeakMap<ApiModel, string>();
+
 /**
- * Publishes a model's reference below `base` (an earlier major's, `reference/1.x`): every link to its pages goes
- * there. Called when the model is loaded, before any link to it is made.
+ * Publishes a model's reference below `base` (an earlier major's, `reference/1.x`; a listed API's,
+ * `reference/payments`): every link to its pages goes there. `apiBase` is where the API it is a version of lives
+ * (`reference` for a one-API site's 1.x, `reference/payments` for its `reference/payments/1.x`): its changelog's
+ * place follows from it (`changelog-sections.ts`). Called when the model is loaded, before any link to it is made.
  */
-export function publishReferenceAt(model: ApiModel, base: string): void {
+export function publishReferenceAt(model: ApiModel, base: string, apiBase: string = base): void {
   publishedBases.set(model, base);
+  apiBases.set(model, apiBase);
 }
 
 /** Where a model's reference lives: `reference`, or the path an earlier version was published at. */
 export const referenceBaseOf = (model: ApiModel): string => publishedBases.get(model) ?? referenceBase;
+
+/**
+ * Where the API a model is a version of has its reference: `reference` for a one-API site's (every version of it),
+ * `reference/<id>` for a listed API's, its earlier majors' included.
+ */
+export const apiBaseOf = (model: ApiModel): string => apiBases.get(model) ?? referenceBase;
+
+/** Whether `model` is a version of an API published below `reference/<id>` (a site of several), not at `reference`. */
+const belowReference = (model: ApiModel): boolean => apiBaseOf(model) !== referenceBase;
 
 /**
  * Where a model's description downloads (`openapi.yaml`, …) are, under the site's base path: at the site's root for
@@ -44,6 +59,12 @@ export function descriptionDownloadPath(model: ApiModel, fileName: string): stri
 
 /** Path segments the reference uses itself; a tag with one of these slugs gets a suffix. */
 const reservedSlugs = new Set(['schemas', 'errors']);
+
+/**
+ * Path segments a listed API's reference shares with its own pages outside the route (`/reference/<id>/changelog/`):
+ * reserved only below `reference/<id>`, so that a one-API site's tag `changelog` keeps `/reference/changelog/`.
+ */
+const reservedBelowReference = new Set(['changelog']);
 
 /** Every reference page's route: the union of the kinds' own (each kind declares its route in `pages/`). */
 export type { ReferenceRoute } from './page-kinds.ts';
@@ -109,7 +130,10 @@ export const referenceUrls: (model: ApiModel) => ReferenceUrls = oncePerModel((m
 export const referencePaths: (model: ApiModel) => ReferenceUrls = oncePerModel((model) => buildUrls(model));
 
 function buildUrls(model: ApiModel, under: (path: string) => string = (path) => path): ReferenceUrls {
-  const tagSegment = (slug: string) => (reservedSlugs.has(slug) ? `${slug}-tag` : slug);
+  const reserved = belowReference(model)
+    ? (slug: string) => reservedSlugs.has(slug) || reservedBelowReference.has(slug)
+    : (slug: string) => reservedSlugs.has(slug);
+  const tagSegment = (slug: string) => (reserved(slug) ? `${slug}-tag` : slug);
   const base = referenceBaseOf(model);
   const operationPath = (operation: ApiOperation) => {
     const [tagSlug = '', ...rest] = operation.slug.split('/');

@@ -71,6 +71,16 @@ export function referenceVersions(
   return [{ version: currentVersion, label: currentVersion, current: true, base }, ...older];
 }
 
+/**
+ * Where the API a version belongs to has its reference: the current version's own base (`reference`,
+ * `reference/payments`), or the one an earlier major is published below (`reference/payments/1.x` →
+ * `reference/payments`; see `referenceVersions`).
+ */
+export function apiBaseOfVersion(version: Pick<ReferenceVersion, 'base' | 'label' | 'current'>): string {
+  const own = `/${version.label}`;
+  return !version.current && version.base.endsWith(own) ? version.base.slice(0, -own.length) : version.base;
+}
+
 /** The operation of `model` that answers to one of another version: same operationId, else same method and path. */
 export function matchingOperation(
   model: ApiModel,

@@ -16,16 +16,38 @@ import { sitePath } from '../site-path.ts';
 import {
   type ChangelogSection,
   changelogDescription,
-  changelogFeedPath,
-  changelogPath,
+  changelogPaths,
   releaseAnchor,
   summaryParts,
 } from './changelog-sections.ts';
 
 export const changelogFeedType = 'application/atom+xml; charset=utf-8';
 
+/**
+ * The head entry that announces the feed of `model`'s API to feed readers (`<link rel="alternate"
+ * type="application/atom+xml">`). A one-API site puts its one feed's in every page's head
+ * (integration/api-reference-plugin.ts); in a site of several each API's pages (its reference, its changelog and
+ * migration pages) announce that API's feed, the one a reader of them would follow.
+ */
+export function changelogFeedLink(model: ApiModel): { tag: 'link'; attrs: Record<string, string> } {
+  return {
+    tag: 'link',
+    attrs: {
+      rel: 'alternate',
+      type: 'application/atom+xml',
+      title: `${model.info.title} changelog`,
+      href: sitePath(changelogPaths(model).feed),
+    },
+  };
+}
+
+/**
+ * The changelog of `model`'s API (its current model) as an Atom feed: its id and alternate link its API's changelog
+ * page, its self link its own place (`changelogPaths`).
+ */
 export function changelogFeed(model: ApiModel, sections: readonly ChangelogSection[], site: URL): string {
-  const page = new URL(sitePath(changelogPath), site).href;
+  const paths = changelogPaths(model);
+  const page = new URL(sitePath(paths.page), site).href;
   const released = sections.filter((section) => section.released);
   const dates = released.flatMap((section) => (section.date ? [section.date] : [])).sort();
   // Atom wants a date on every entry; a release file without one is dated like the newest that has one.
@@ -43,7 +65,7 @@ export function changelogFeed(model: ApiModel, sections: readonly ChangelogSecti
       author: { name: xmlCharacters(model.info.contact?.name ?? model.info.title) },
       link: [
         { '@rel': 'alternate', '@href': page },
-        { '@rel': 'self', '@href': new URL(sitePath(changelogFeedPath), site).href },
+        { '@rel': 'self', '@href': new URL(sitePath(paths.feed), site).href },
       ],
       entry: released.map((section) => {
         const link = `${page}#${releaseAnchor(section.version)}`;

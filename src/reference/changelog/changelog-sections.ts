@@ -6,18 +6,63 @@
  */
 import type { Changelog, ChangelogChange, ChangelogEntry, History } from '../../changes/changelog.ts';
 import { type ApiModel, type ApiOperation, enclosingOperation, oncePerModel } from '../../openapi/index.ts';
-import { operationTitle, referenceUrls } from '../routes.ts';
+import { apiBaseOf, operationTitle, referenceBase, referenceUrls, twinOf } from '../routes.ts';
 import { sitePath } from '../site-path.ts';
 
-export const changelogPath = '/changelog/';
-export const changelogFeedPath = '/changelog/feed.xml';
+/**
+ * Where an API's changelog pages are, from the site's root (without its base path: `sitePath` adds it, Starlight's
+ * sidebar adds it itself). A one-API site's are at `/changelog/`; in a site of several each API's are beside its
+ * reference, `/reference/<id>/changelog/`. Built only for an API with releases.
+ */
+export interface ChangelogPaths {
+  /** The changelog page: `/changelog/`, `/reference/payments/changelog/`. */
+  page: string;
+  /** Its Atom feed: `/changelog/feed.xml`, `/reference/payments/changelog/feed.xml`. */
+  feed: string;
+  /** The page's Markdown twin: `/changelog.md`, `/reference/payments/changelog.md`. */
+  twin: string;
+  /**
+   * The page on moving from an earlier major, by its label (`1.x`): `/changelog/from-1.x/`,
+   * `/reference/payments/changelog/from-1.x/` (its twin: `twinOf` it). `migration.ts`'s `migrationPath` gives a
+   * version's.
+   */
+  migration(label: string): string;
+}
+
+/** The changelog pages of the API whose reference is at `apiBase` (`reference`, `reference/<id>`; PortalApi.base). */
+export function changelogPathsAt(apiBase: string): ChangelogPaths {
+  const page = apiBase === referenceBase ? '/changelog/' : `/${apiBase}/changelog/`;
+  return { page, feed: `${page}feed.xml`, twin: twinOf(page), migration: (label) => `${page}from-${label}/` };
+}
+
+/**
+ * The changelog pages of the API `model` is a version of (any of its published versions: an earlier major's model
+ * gives its API's). The model must have been published at its base first (`reference/api-of-site.ts`).
+ */
+export const changelogPaths = (model: ApiModel): ChangelogPaths => changelogPathsAt(apiBaseOf(model));
+
+/** A one-API site's changelog page (an API of a site of several has its own: `changelogPaths`). */
+export const changelogPath = changelogPathsAt(referenceBase).page;
+/** A one-API site's changelog feed (an API of a site of several has its own: `changelogPaths`). */
+export const changelogFeedPath = changelogPathsAt(referenceBase).feed;
 
 /** The changelog page's one-line description (its meta description and its twin's lead). */
 export const changelogDescription = (apiTitle: string) => `What changed in the ${apiTitle}, release by release.`;
 
-/** The changelog page's URL (under the site's base path), and one release's place on it. */
-export function changelogUrl(version?: string): string {
-  return `${sitePath(changelogPath)}${version === undefined ? '' : `#${releaseAnchor(version)}`}`;
+/**
+ * The changelog page's title: "Changelog" on a one-API site, its API's name in a site of several ("Pet Store API
+ * changelog"), where every API has one. The Atom feed's title always names it.
+ */
+export const changelogTitle = (apiTitle: string, several: boolean) => (several ? `${apiTitle} changelog` : 'Changelog');
+
+/** The changelog page's URL of the API `model` is a version of (under the site's base path), and one release's place on it. */
+export function changelogUrl(model: ApiModel, version?: string): string {
+  return releaseUrl(sitePath(changelogPaths(model).page), version);
+}
+
+/** One release's place on the changelog page at `page` (a URL), or the page itself without a version. */
+export function releaseUrl(page: string, version?: string): string {
+  return `${page}${version === undefined ? '' : `#${releaseAnchor(version)}`}`;
 }
 
 /** `v2-0-0`: an id for a release's heading. */
@@ -131,6 +176,24 @@ export function pageHistory(changelog: Changelog | undefined, history: History |
     ...(history.addedIn !== changelog.firstVersion ? { addedIn: history.addedIn } : {}),
     ...(history.changedIn ? { changedIn: history.changedIn } : {}),
   };
+}
+
+/** A page's history as its header shows it: the releases, and its API's changelog page that each links into. */
+export interface PageHistory extends Partial<History> {
+  /** The changelog page of the page's API (a URL under the site's base path), when there is a release to link. */
+  changelog?: string;
+}
+
+/** `pageHistory`, with the changelog page of `model`'s API for its links (none when it says nothing). */
+export function pageHistoryOf(
+  model: ApiModel,
+  changelog: Changelog | undefined,
+  history: History | undefined,
+): PageHistory {
+  const releases = pageHistory(changelog, history);
+  return releases.addedIn || releases.changedIn
+    ? { ...releases, changelog: sitePath(changelogPaths(model).page) }
+    : releases;
 }
 
 /** A change's sentence in runs of text and code (what it writes between backticks: a field, a parameter). */

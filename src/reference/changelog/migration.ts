@@ -7,7 +7,8 @@ import type { ApiChange } from '../../changes/api-changes.ts';
 import { type ApiModel, operationById } from '../../openapi/index.ts';
 import { operationTitle, referenceUrls } from '../routes.ts';
 import { code, inline } from '../twins/markdown-text.ts';
-import { matchingOperation, type ReferenceVersion } from '../versions.ts';
+import { apiBaseOfVersion, matchingOperation, type ReferenceVersion } from '../versions.ts';
+import { changelogPathsAt } from './changelog-sections.ts';
 
 /** What one breaking change asks of a client. */
 export interface MigrationItem {
@@ -84,11 +85,18 @@ export function migrationMarkdown(step: MigrationStep, title: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The page's title. */
-export const migrationTitle = (step: MigrationStep) => `Migrating from ${step.from.label} to ${step.to.version}`;
+/**
+ * The page's title; in a site of several APIs it names the API (`apiTitle`), as two APIs may each have a 1.x:
+ * "Migrating the Pet Store API from 1.x to 2.0.0".
+ */
+export const migrationTitle = (step: MigrationStep, apiTitle?: string) =>
+  `Migrating ${apiTitle === undefined ? '' : `the ${apiTitle} `}from ${step.from.label} to ${step.to.version}`;
 
-/** Where a step's page is: `/changelog/from-1.x/` (under the site's base path, with `under`). */
-export const migrationPath = (from: ReferenceVersion) => `/changelog/from-${from.label}/`;
+/**
+ * Where the page on moving from the earlier major `from` is, beside its API's changelog: `/changelog/from-1.x/`,
+ * `/reference/<id>/changelog/from-1.x/` in a site of several (from the site's root: `sitePath` adds its base path).
+ */
+export const migrationPath = (from: ReferenceVersion) => changelogPathsAt(apiBaseOfVersion(from)).migration(from.label);
 
 export function migrationStep(
   from: { version: ReferenceVersion; model: ApiModel },

@@ -1,6 +1,7 @@
 /** A model (a schema of `components.schemas`): its fields, an example, and the operations that use it. */
-import type { History } from '../../changes/changelog.ts';
+
 import type { ApiSchema } from '../../openapi/index.ts';
+import type { PageHistory } from '../changelog/changelog-sections.ts';
 import { referencePaths, referenceUrls, routePath } from '../routes.ts';
 import { schemaMarkdown } from '../twins/page-markdown.ts';
 import { type ModelOutline, modelHeadings, modelOutline } from './model-outline.ts';
@@ -14,7 +15,7 @@ export interface ModelRoute extends PageRoute {
 export interface ModelViewProps {
   outline: ModelOutline;
   schemaHref: (name: string) => string | undefined;
-  history: Partial<History>;
+  history: PageHistory;
 }
 
 export const modelPage: PageKind<ModelRoute, ModelOutline, { name: string }, ModelViewProps> = {

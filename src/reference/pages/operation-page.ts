@@ -2,10 +2,10 @@
  * An operation (or a webhook, or a callback): its call, what to send, what comes back, with samples and Try it
  * where this build and version can serve it.
  */
-import type { History } from '../../changes/changelog.ts';
 import type { ConsoleTarget } from '../../contracts/console-target.ts';
 import type { ApiOperation, ApiTag } from '../../openapi/index.ts';
 import { type ConsoleSandbox, consoleSandbox } from '../../site/console-sandbox.ts';
+import type { PageHistory } from '../changelog/changelog-sections.ts';
 import { operationTitle, referencePaths, referenceUrls, routePath } from '../routes.ts';
 import { operationMarkdown } from '../twins/operation-markdown.ts';
 import { matchingOperation, removalOf, tryItOnEarlierMajor } from '../versions.ts';
@@ -27,7 +27,7 @@ export interface OperationViewProps {
   /** What Try it opens the console on, where the operation has it. */
   consoleTarget: ConsoleTarget | undefined;
   schemaHref: (name: string) => string | undefined;
-  history: Partial<History>;
+  history: PageHistory;
 }
 
 export const operationPage: PageKind<

@@ -1,7 +1,7 @@
 /** What a kind of reference page is made of (`page-kinds.ts` lists them), and the types its module uses. */
 import type { Changelog, History } from '../../changes/changelog.ts';
 import type { ApiModel } from '../../openapi/index.ts';
-import { pageHistory } from '../changelog/changelog-sections.ts';
+import { type PageHistory, pageHistoryOf } from '../changelog/changelog-sections.ts';
 import type { PublishedReference, ReferenceInputs } from '../page-props.ts';
 import type { TwinInputs } from '../twins/page-markdown.ts';
 import type { Removal } from '../versions.ts';
@@ -90,6 +90,6 @@ export type KindOnly = Record<never, never>;
  * What the changelog says of a page's subject: the releases that added and last changed it. The changelog follows
  * the current version, so an earlier major's pages say nothing of it.
  */
-export function historyOn(context: PageContext, history: History | undefined): Partial<History> {
-  return context.reading.version.current ? pageHistory(context.changelog, history) : {};
+export function historyOn(context: PageContext, history: History | undefined): PageHistory {
+  return context.reading.version.current ? pageHistoryOf(context.model, context.changelog, history) : {};
 }

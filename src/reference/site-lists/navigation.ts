@@ -11,6 +11,7 @@ import {
   oncePerModel,
   slugify,
 } from '../../openapi/index.ts';
+import { changelogPaths } from '../changelog/changelog-sections.ts';
 import { operationLabel, referencePaths, tagLabel } from '../routes.ts';
 import { badgeLabel } from '../shared/badges.ts';
 
@@ -89,22 +90,35 @@ export const tagsListedInFull = 30;
 /** In a large group's window, how many tags are shown before and after the page's own (21 in all). */
 export const tagsAroundCurrent = 10;
 
+/** An API of a site of several as its sidebar lists it: its current model, and whether it has a changelog. */
+export interface ApiInSidebar {
+  model: ApiModel;
+  /** Whether it has releases, and so a changelog (at `changelogPaths(model).page`). */
+  changelog: boolean;
+}
+
 /**
  * The sidebar of a site of several APIs: `reading`'s reference as a group named after it (as `referenceSidebar`
- * lists it, with `openTags` open), every other API as one link to its introduction, in the site's order. On a page
- * outside the reference (`reading` undefined), one link per API.
+ * lists it, with `openTags` open, then its changelog when it has releases), every other API as one link to its
+ * introduction, in the site's order. On a page outside any API (`reading` undefined), one link per API.
  */
 export function apisSidebar(
-  models: readonly ApiModel[],
+  apis: readonly ApiInSidebar[],
   reading?: ApiModel,
   openTags: ReadonlySet<string> = new Set(),
   currentOperation?: string,
 ): SidebarItem[] {
-  return models.map((model) => {
+  return apis.map(({ model, changelog }) => {
     const label = model.info.title;
     if (model !== reading) return { label, link: referencePaths(model).introduction };
     const [reference] = referenceSidebar(model, openTags, currentOperation);
-    return { label, items: reference && 'items' in reference ? reference.items : [] };
+    return {
+      label,
+      items: [
+        ...(reference && 'items' in reference ? reference.items : []),
+        ...(changelog ? [{ label: 'Changelog', link: changelogPaths(model).page }] : []),
+      ],
+    };
   });
 }
 

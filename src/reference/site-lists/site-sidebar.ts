@@ -9,7 +9,7 @@
  */
 import type { StarlightUserConfig } from '@astrojs/starlight/types';
 import type { ApiModel } from '../../openapi/index.ts';
-import { changelogPath } from '../changelog/changelog-sections.ts';
+import { changelogPaths } from '../changelog/changelog-sections.ts';
 import { apisSidebar, referenceSidebar, type SidebarItem } from './navigation.ts';
 
 /** A guide the site ships, as the sidebar lists it (`publishing/guide-outline.ts` plans them). */
@@ -25,13 +25,14 @@ export interface SidebarApi {
 }
 
 export function siteSidebar(guides: readonly Guide[], apis: readonly SidebarApi[]) {
-  const oneApi = apis.length === 1 && apis[0]?.id === undefined;
+  const oneApi = apis.length === 1 && apis[0]?.id === undefined ? apis[0] : undefined;
   return [
     { label: 'Overview', link: '/' },
     ...(guides.length > 0
       ? [{ label: 'Guides', items: guides.map((guide) => ({ label: guide.title, link: `/${guide.id}/` })) }]
       : []),
-    ...(oneApi && apis[0]?.changelog ? [{ label: 'Changelog', link: changelogPath }] : []),
+    // A site of several lists each API's changelog in its API's group (`apisSidebar`).
+    ...(oneApi?.changelog ? [{ label: 'Changelog', link: changelogPaths(oneApi.model).page }] : []),
   ] satisfies NonNullable<StarlightUserConfig['sidebar']>;
 }
 
@@ -41,9 +42,7 @@ export function siteSidebar(guides: readonly Guide[], apis: readonly SidebarApi[
  */
 export function referenceSidebarOutside(apis: readonly SidebarApi[]): SidebarItem[] {
   const [only] = apis;
-  return only && apis.length === 1 && only.id === undefined
-    ? referenceSidebar(only.model)
-    : apisSidebar(apis.map(({ model }) => model));
+  return only && apis.length === 1 && only.id === undefined ? referenceSidebar(only.model) : apisSidebar(apis);
 }
 
 /**
@@ -53,4 +52,16 @@ export function referenceSidebarOutside(apis: readonly SidebarApi[]): SidebarIte
  */
 export function sidebarOutsideReference(guides: readonly Guide[], apis: readonly SidebarApi[]) {
   return [...siteSidebar(guides, apis), ...referenceSidebarOutside(apis)];
+}
+
+/**
+ * The whole sidebar of a page of one API outside the reference's route (its changelog, its migration pages;
+ * `model` is its current model): a one-API site's as on any page outside the reference; in a site of several, that
+ * API's group open, with its changelog entry, as on its reference pages.
+ */
+export function sidebarOfApiPage(guides: readonly Guide[], apis: readonly SidebarApi[], model: ApiModel) {
+  const [only] = apis;
+  return only && apis.length === 1 && only.id === undefined
+    ? sidebarOutsideReference(guides, apis)
+    : [...siteSidebar(guides, apis), ...apisSidebar(apis, model)];
 }
