@@ -127,5 +127,7 @@ describe("a listed API's console sandbox", () => {
     expect(target.sandbox?.url).toBe(`${hostedUrl}/legacy`);
     expect(target.sandbox?.keyIssuer?.url).toBe(`${hostedUrl}/legacy/sandbox/keys`);
     expect(target.servers[0]).toBe(`${hostedUrl}/legacy`);
+    // The description it loads is the API's own, beside its reference: a site of several has none at the root.
+    expect(target.documentUrl).toBe('/reference/legacy/openapi.json');
   });
 });
