@@ -10,6 +10,7 @@ import { loadApiOfSite } from '../reference/api-of-site.ts';
 import { type MigrationStep, migrationStep } from '../reference/changelog/migration.ts';
 import { publishReferenceAt } from '../reference/routes.ts';
 import { type ReferenceVersion, referenceVersions } from '../reference/versions.ts';
+import { listedAs } from '../site/listed-api.ts';
 import { type PortalApi, portalApis } from '../site/portal-apis.ts';
 import { loadPortalConfig } from '../site/portal-config.ts';
 import { getApiModels, getPortalApis } from './api-model.ts';
@@ -71,7 +72,8 @@ export async function loadReferenceVersions(api: PortalApi, current: ApiModel): 
       if (version.current || !version.file) return { version, model: current };
       const model = await loadApiModel(version.file);
       publishReferenceAt(model, version.base, api.base);
-      return { version, model };
+      // An earlier major's console calls its API's sandbox, as the current one's does.
+      return { version, model: listedAs(model, api.id) };
     }),
   );
 }

@@ -4,13 +4,14 @@
  * to it is made before its base is known (`referenceUrls` is made once per model).
  */
 import { type ApiModel, loadApiModel } from '../openapi/index.ts';
+import { listedAs } from '../site/listed-api.ts';
 import type { PortalApi } from '../site/portal-apis.ts';
 import { publishReferenceAt, referenceBase } from './routes.ts';
 
-/** `model` as `api`'s: published at its base. Returns the model. */
+/** `model` as `api`'s: published at its base, and known as its (`site/listed-api.ts`). Returns the model. */
 export function publishedAs(api: PortalApi, model: ApiModel): ApiModel {
   if (api.base !== referenceBase) publishReferenceAt(model, api.base);
-  return model;
+  return listedAs(model, api.id);
 }
 
 /** Loads `api`'s description (once per process, as loadApiModel caches) and publishes it at its base. */

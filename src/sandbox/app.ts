@@ -13,6 +13,7 @@ import { corsGate } from './cors.ts';
 import { errorAnswers } from './error-answers.ts';
 import { defaultIssuanceLimits, type IssuanceLimits } from './handlers/sandbox-keys.ts';
 import { healthCheck, healthPath } from './health.ts';
+import { mountedRouting } from './mount.ts';
 import { operationHandler } from './operation-handler.ts';
 import { admitCalls, reportStanding } from './rate-limit-gate.ts';
 import { listMethods, refuseOtherMethods, routeOperations, specPaths } from './routes.ts';
@@ -41,6 +42,8 @@ export interface SandboxOptions {
    * description disagree), or answer its documented success `example`, for a description being written.
    */
   unhandled?: 'refuse' | 'example';
+  /** Where the service serves it, in a site of several APIs: `/<id>` (`mount.ts`); at the root unless given. */
+  mountedAt?: string;
 }
 
 export interface Sandbox {
@@ -65,7 +68,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   // Hono runs what is added here in this order, until one answers. The health check and OPTIONS come before the
   // admission, so they are not counted; an unknown route or method after it, so they are.
-  const app = new Hono<SandboxEnv>();
+  const app = new Hono<SandboxEnv>(mountedRouting(options.mountedAt));
   app.get(healthPath, healthCheck(store));
   app.use(resolveClient(options.trustedProxies ?? noTrustedProxies));
   app.use(identifyCaller({ keyHeader, demoKeys, keylessQuota, store, clock }));
@@ -77,7 +80,16 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   routeOperations(
     app,
     paths,
-    operationHandler({ model, store, clock, keyHeader, schemas, issuance, publicOrigin: options.publicOrigin }),
+    operationHandler({
+      model,
+      store,
+      clock,
+      keyHeader,
+      schemas,
+      issuance,
+      publicOrigin: options.publicOrigin,
+      mountedAt: options.mountedAt,
+    }),
   );
   refuseOtherMethods(app, paths);
   app.notFound(errors.notFound);

@@ -9,7 +9,7 @@
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { readCommandLine } from '../command-line.ts';
 import { mcpHttpApp, mcpPath } from '../mcp/http.ts';
 import { mcpOptions } from '../mcp/options.ts';
@@ -24,18 +24,23 @@ import {
   sandboxServer,
 } from '../openapi/index.ts';
 import { systemClock } from '../rate-limits/clock.ts';
+import { loadApiOfSite, publishedAs } from '../reference/api-of-site.ts';
 import { hostedSandboxUrl, SandboxUrlError } from '../site/console-sandbox.ts';
+import { listsApis, type PortalApi, portalApis } from '../site/portal-apis.ts';
 import { loadPortalConfig } from '../site/portal-config.ts';
 import { SiteConfigError } from '../site/site-config.ts';
 import type { SandboxErrorCode } from './api-error.ts';
 import { createSandbox } from './app.ts';
+import type { SandboxEnv } from './callers.ts';
 import { parseTrustedProxies } from './client-address.ts';
 import { createDescribedSandbox, describedKeylessQuota, keysPath } from './described/app.ts';
 import type { CallerCollections } from './described/collection-data.ts';
 import { describedStatus } from './described/problems.ts';
-import { watchDescription } from './description-watch.ts';
+import { type DescriptionWatch, watchDescription } from './description-watch.ts';
 import { defaultIssuanceLimits } from './handlers/sandbox-keys.ts';
+import { healthCheck, healthPath } from './health.ts';
 import { listen } from './http-server.ts';
+import { below, mountPath, noApiAt, type ServiceFetch, serveApis } from './mount.ts';
 import {
   createPassThrough,
   isPassThroughPath,
@@ -78,12 +83,40 @@ if (!commandLine.ok) {
 
 const watching = commandLine.args.values.watch === true;
 const specPath = resolveSpecPath(process.cwd());
-let model: ApiModel = await loadApiModel(specPath).catch((error: unknown) => {
-  console.error(error instanceof SpecError ? error.message : error);
-  process.exit(1);
-});
+// portal.json first: in a site of several APIs (its `apis`) it names their descriptions, and PETSTORE_SPEC may name
+// portal.json itself. It also turns on the pass-through at /proxy.
+const portal = (() => {
+  try {
+    return loadPortalConfig(specPath);
+  } catch (error) {
+    console.error(error instanceof SiteConfigError ? error.message : error);
+    return process.exit(1);
+  }
+})();
+const several = listsApis(portal);
+const apis = (() => {
+  try {
+    return portalApis(specPath, portal);
+  } catch (error) {
+    console.error(error instanceof SiteConfigError ? error.message : error);
+    return process.exit(1);
+  }
+})();
+// Each API's model, one after another, each known as its API's (site/listed-api.ts): the MCP server's links and
+// sandbox address are the site's for it.
+const models: ApiModel[] = [];
+for (const api of apis) {
+  models.push(
+    await loadApiOfSite(api).catch((error: unknown) => {
+      console.error(error instanceof SpecError ? error.message : error);
+      return process.exit(1);
+    }),
+  );
+}
 
-const describedServer = sandboxServer(model);
+// A one-API site's sandbox listens where the description's sandbox server says; a site of several's, which serves
+// each API below /<id>, where the console of each calls it (site/console-sandbox.ts): 4010 unless told.
+const describedServer = several ? undefined : sandboxServer(models[0] as ApiModel);
 const specPort = describedServer ? Number(new URL(describedServer.url).port) : Number.NaN;
 const port = Number(
   process.env.SANDBOX_PORT ?? process.env.PORT ?? (Number.isInteger(specPort) && specPort > 0 ? specPort : 4010),
@@ -123,14 +156,19 @@ if (storeUrl && !/^rediss?:\/\//.test(storeUrl)) {
   console.error(`SANDBOX_STORE is "${storeUrl}"; it takes a Redis or Valkey URL, redis://host:port[/db].`);
   process.exit(1);
 }
-/** The store, on the kind of data this sandbox keeps: in Redis or Valkey with SANDBOX_STORE, else in memory. */
-function openStore<D>(dataSets: DataSetKind<D>): SandboxStore<D> {
+/**
+ * The store, on the kind of data this sandbox keeps: in Redis or Valkey with SANDBOX_STORE, else in memory. Each API
+ * of a site of several has its own (in Redis, under a prefix of its own): a key one issues is unknown to another,
+ * and no record or count is shared.
+ */
+function openStore<D>(dataSets: DataSetKind<D>, id: string | undefined): SandboxStore<D> {
   if (!storeUrl) return createMemoryStore(dataSets);
   return createRedisStore(storeUrl, {
     dataSets,
+    ...(id === undefined ? {} : { prefix: `petstore:sandbox:api:${id}:` }),
     onConnection: (up, detail) =>
       console.log(
-        up ? 'The store is reachable.' : `The store cannot be reached (${detail}): answering 503 until it is back.`,
+        `${id === undefined ? '' : `/${id}: `}${up ? 'The store is reachable.' : `The store cannot be reached (${detail}): answering 503 until it is back.`}`,
       ),
   });
 }
@@ -142,23 +180,61 @@ const onError = (error: unknown) => console.error(error);
 // the Host header a client sends. Bound to every interface without SANDBOX_URL, the request's own (said at start).
 let listeningOrigin: string | undefined;
 const publicOrigin = () => publicUrl ?? listeningOrigin;
-const handwritten = hasHandwrittenRules(model);
-const sandbox = (() => {
-  try {
-    return handwritten ? petStoreSandbox(model) : describedSandbox(model);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    return process.exit(1);
-  }
-})();
-let { app } = sandbox;
-const { store, statusOf, startLines, sandboxName } = sandbox;
+
+/** One API the service serves: at the root for a one-API site, below `/<id>` in a site of several (`mount.ts`). */
+interface Served {
+  api: PortalApi;
+  /** `''`, or `/<id>`. */
+  mountedAt: string;
+  model: ApiModel;
+  handwritten: boolean;
+  app: Hono<SandboxEnv>;
+  store: SandboxStore<unknown>;
+  statusOf: (code: SandboxErrorCode) => number;
+  sandboxName: string;
+  startLines: string[];
+  passThrough: PassThrough | undefined;
+  /** Saves of its description seen so far (--watch): only the last one's load is served. */
+  saves: number;
+  watch?: DescriptionWatch | undefined;
+}
+
+const served: Served[] = apis.map((api, i) => {
+  const model = models[i] as ApiModel;
+  const handwritten = hasHandwrittenRules(model);
+  const mountedAt = mountPath(api.id);
+  const sandbox = (() => {
+    try {
+      return handwritten ? petStoreSandbox(model, api) : describedSandbox(model, api);
+    } catch (error) {
+      console.error(`${api.id === undefined ? '' : `${api.id}: `}${error instanceof Error ? error.message : error}`);
+      return process.exit(1);
+    }
+  })();
+  // The pass-through to the description's own servers, at /proxy (/<id>/proxy), when portal.json turns it on; the
+  // app knows nothing of it. It counts against the same store and keyless quota as the API's sandbox.
+  const keylessQuota = anonymousQuota(model) ?? describedKeylessQuota;
+  const passThrough: PassThrough | undefined =
+    portal.tryIt?.passThrough && keylessQuota
+      ? createPassThrough({
+          bases: passThroughBases(model),
+          store: sandbox.store,
+          quota: keylessQuota,
+          ban: model.rateLimits?.temporaryBan,
+          allowedOrigins,
+          trustedProxies,
+          ...(mountedAt ? { mountedAt } : {}),
+        })
+      : undefined;
+  return { api, mountedAt, model, handwritten, ...sandbox, passThrough, saves: 0 };
+});
+const first = served[0] as Served;
 
 /** The Pet Store's hand-written rules on `model`; on `kept`, the store of the version it follows (--watch). */
-function petStoreSandbox(model: ApiModel, kept?: SandboxStore<unknown>) {
+function petStoreSandbox(model: ApiModel, api: PortalApi, kept?: SandboxStore<unknown>) {
   const { app, store, demoKeys } = createSandbox({
     model,
-    store: (kept as SandboxStore | undefined) ?? openStore(petStoreDataSets()),
+    store: (kept as SandboxStore | undefined) ?? openStore(petStoreDataSets(), api.id),
     allowedOrigins,
     onError,
     trustedProxies,
@@ -166,6 +242,7 @@ function petStoreSandbox(model: ApiModel, kept?: SandboxStore<unknown>) {
     publicOrigin,
     // An operation being written has no rule yet: it answers its example rather than stopping the sandbox.
     unhandled: watching ? 'example' : 'refuse',
+    ...(api.id === undefined ? {} : { mountedAt: mountPath(api.id) }),
   });
   const catalog = new Map(model.errorCodes.map((entry) => [entry.code, entry.status]));
   return {
@@ -181,15 +258,18 @@ function petStoreSandbox(model: ApiModel, kept?: SandboxStore<unknown>) {
  * A sandbox made from `model`; on `kept`, the store of the version it follows (--watch): its keys and records stay,
  * and a collection the save added starts empty.
  */
-function describedSandbox(model: ApiModel, kept?: SandboxStore<unknown>) {
+function describedSandbox(model: ApiModel, api: PortalApi, kept?: SandboxStore<unknown>) {
   const { app, store, served } = createDescribedSandbox({
     model,
-    openStore: kept ? () => kept as SandboxStore<CallerCollections> : openStore,
+    openStore: kept
+      ? () => kept as SandboxStore<CallerCollections>
+      : (dataSets: DataSetKind<CallerCollections>) => openStore(dataSets, api.id),
     allowedOrigins,
     onError,
     trustedProxies,
     issuance,
     publicOrigin,
+    ...(api.id === undefined ? {} : { mountedAt: mountPath(api.id) }),
   });
   const unrouted =
     served.unrouted.length === 0
@@ -209,47 +289,49 @@ function describedSandbox(model: ApiModel, kept?: SandboxStore<unknown>) {
   };
 }
 // The docs' MCP server beside the API, at /mcp (src/mcp/http.ts), once the port is known: its call_sandbox calls
-// this sandbox's app in-process, as the MCP client. The sandbox app knows nothing of it.
+// this sandbox's app in-process, as the MCP client. The sandbox app knows nothing of it. In a site of several APIs it
+// is still one, at the root, on the first API (call_sandbox reaches it below its /<id>).
 let mcp: Hono<{ Bindings: HttpBindings }> | undefined;
-// The pass-through to the description's own servers, at /proxy, when portal.json turns it on; the app knows nothing
-// of it either. It counts against the same store and keyless quota as the sandbox.
-const portal = (() => {
-  try {
-    return loadPortalConfig(specPath);
-  } catch (error) {
-    console.error(error instanceof SiteConfigError ? error.message : error);
-    return process.exit(1);
+
+/** What one API answers: its pass-through below its `/proxy`, else its sandbox app. */
+function serveApi(api: Served, request: Request, env?: HttpBindings): Response | Promise<Response> {
+  if (api.passThrough) {
+    const pathname = below(new URL(request.url).pathname, api.mountedAt);
+    if (pathname !== undefined && isPassThroughPath(pathname)) return api.passThrough(request, env);
   }
-})();
-const keylessQuota = anonymousQuota(model) ?? describedKeylessQuota;
-const passThrough: PassThrough | undefined =
-  portal.tryIt?.passThrough && keylessQuota
-    ? createPassThrough({
-        bases: passThroughBases(model),
-        store,
-        quota: keylessQuota,
-        ban: model.rateLimits?.temporaryBan,
-        allowedOrigins,
-        trustedProxies,
-      })
-    : undefined;
+  return api.app.fetch(request, env);
+}
+// A site of several APIs: each below its /<id>; at the root, the health check of every API's store, and a 404
+// naming the APIs for any other path.
+const root = new Hono();
+if (several) {
+  root.get(healthPath, healthCheck({ ping: () => Promise.all(served.map((api) => api.store.ping())).then(() => {}) }));
+  const ids = apis.map((api) => api.id as string);
+  root.notFound((c) => noApiAt(new URL(c.req.url).pathname, ids));
+}
+const servedApis: ServiceFetch = several
+  ? serveApis(
+      served.map((api) => ({ id: api.api.id as string, fetch: (request, env) => serveApi(api, request, env) })),
+      (request, env) => root.fetch(request, env),
+    )
+  : (request, env) => serveApi(first, request, env);
 const service = {
   fetch: (request: Request, env?: HttpBindings) => {
     const { pathname } = new URL(request.url);
     if (mcp && pathname === mcpPath && env) return mcp.fetch(request, env);
-    if (passThrough && isPassThroughPath(pathname)) return passThrough(request, env);
-    return app.fetch(request, env);
+    return servedApis(request, env);
   },
 };
-/** The docs' MCP server on `model`, calling `sandboxApp`; made once listening, and again for each version followed. */
-function startMcp(self: string, model: ApiModel, sandboxApp: typeof app, quiet = false): void {
-  mcpOptions(model, specPath, self).then(
+/** The docs' MCP server on the first API, calling its sandbox; made once listening, and again for each version followed. */
+function startMcp(self: string, quiet = false): void {
+  const { model } = first;
+  mcpOptions(model, specPath, `${self}${first.mountedAt}`).then(
     (options) => {
       mcp = mcpHttpApp({
         model,
         options,
-        sandbox: sandboxApp,
-        store,
+        sandbox: several ? service : first.app,
+        store: first.store,
         clock: systemClock,
         addresses: { publicUrl, listensOn: hostname, allowedOrigins },
       });
@@ -267,59 +349,74 @@ function startMcp(self: string, model: ApiModel, sandboxApp: typeof app, quiet =
 }
 
 let self = '';
-const server = listen(service, { port, hostname }, statusOf, (listening) => {
+const server = listen(service, { port, hostname }, first.statusOf, (listening) => {
   const everyInterface = hostname === '0.0.0.0' || hostname === '::';
   if (['127.0.0.1', 'localhost', '::1'].includes(hostname))
     listeningOrigin = `http://${hostname === '::1' ? '[::1]' : 'localhost'}:${listening}`;
   else if (!everyInterface) listeningOrigin = `http://${isIPv6(hostname) ? `[${hostname}]` : hostname}:${listening}`;
-  console.log(`${sandboxName} on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`);
+  const name = several ? `Sandbox of ${served.length} APIs` : first.sandboxName;
+  console.log(`${name} on http://${hostname === '127.0.0.1' ? 'localhost' : hostname}:${listening} (${kept})`);
   if (everyInterface && !publicUrl) {
     console.warn(
       `Listening on every interface without SANDBOX_URL: the links in answers (Location, Link) name the host each request gives. Set SANDBOX_URL to this sandbox's public address.`,
     );
   }
-  for (const line of startLines) console.log(line);
+  for (const api of served) {
+    if (several) console.log(`${api.mountedAt}/: ${api.sandboxName}`);
+    for (const line of api.startLines) console.log(several ? `  ${line}` : line);
+  }
   if (trustedProxies.listed.length > 0) {
     console.log(`Client addresses from X-Forwarded-For of ${trustedProxies.listed.join(', ')} only`);
   }
-  if (passThrough) {
-    const bases = passThroughBases(model);
-    console.log(`Pass-through at ${passThroughPath}/<url> to ${bases.length > 0 ? bases.join(', ') : 'no server'}`);
+  for (const api of served) {
+    if (!api.passThrough) continue;
+    const bases = passThroughBases(api.model);
+    console.log(
+      `Pass-through at ${api.mountedAt}${passThroughPath}/<url> to ${bases.length > 0 ? bases.join(', ') : 'no server'}`,
+    );
   }
   self = `http://${everyInterface ? '127.0.0.1' : isIPv6(hostname) ? `[${hostname}]` : hostname}:${listening}`;
-  startMcp(self, model, app);
-  if (watching) console.log(`Following ${specPath}: each saved version that loads is served.`);
+  startMcp(self);
+  if (watching) {
+    const followedPaths = apis.map((api) => api.specPath).join(', ');
+    console.log(`Following ${followedPaths}: each saved version that loads is served.`);
+  }
 });
 
 // --watch: each saved version that loads and agrees with the rules replaces the served one at once (requests in
-// flight finish on the old one); the store is the same, so keys and data stay.
-let followed = 0;
-const descriptionWatch = watching
-  ? watchDescription([specPath, ...(model.files ?? [])], () => void follow(++followed))
-  : undefined;
-async function follow(save: number): Promise<void> {
-  const loaded = await loadApiModel(specPath).then(
-    (next) => ({ next }),
+// flight finish on the old one); the store is the same, so keys and data stay. Each API's description is followed
+// on its own; portal.json's list of APIs is read once, at start.
+if (watching) {
+  for (const api of served) {
+    api.watch = watchDescription([api.api.specPath, ...(api.model.files ?? [])], () => void follow(api, ++api.saves));
+  }
+}
+async function follow(api: Served, save: number): Promise<void> {
+  const loaded = await loadApiModel(api.api.specPath).then(
+    (next) => ({ next: publishedAs(api.api, next) }),
     (error: unknown) => ({ error }),
   );
-  if (save !== followed) return;
+  if (save !== api.saves) return;
+  const at = several ? ` at ${api.mountedAt}` : '';
   if ('error' in loaded) {
     console.error(loaded.error instanceof SpecError ? loaded.error.message : loaded.error);
-    console.error('The sandbox serves the last version that loaded until a save fixes it.');
+    console.error(`The sandbox serves${at} the last version that loaded until a save fixes it.`);
     return;
   }
   const { next } = loaded;
-  descriptionWatch?.add(next.files ?? []);
+  api.watch?.add(next.files ?? []);
   try {
-    ({ app } = handwritten ? petStoreSandbox(next, store) : describedSandbox(next, store));
+    ({ app: api.app } = api.handwritten
+      ? petStoreSandbox(next, api.api, api.store)
+      : describedSandbox(next, api.api, api.store));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
-    console.error('The sandbox serves the last version that agreed with its rules until a save fixes it.');
+    console.error(`The sandbox serves${at} the last version that agreed with its rules until a save fixes it.`);
     return;
   }
-  model = next;
-  if (self) startMcp(self, model, app, true);
-  console.log(`Serving the saved ${path.basename(specPath)}: ${operationCount(model)}.`);
+  api.model = next;
+  if (api === first && self) startMcp(self, true);
+  console.log(`Serving the saved ${path.basename(api.api.specPath)}${at}: ${operationCount(next)}.`);
 }
 
 server.on('error', (error: NodeJS.ErrnoException) => {
@@ -336,9 +433,9 @@ server.on('error', (error: NodeJS.ErrnoException) => {
  * busy ones after their answer), then lets go of the store. Whatever is still open after 10 s is cut.
  */
 function stop(signal: string): void {
-  descriptionWatch?.close();
+  for (const api of served) api.watch?.close();
   console.log(`${signal}: stopping the sandbox once the requests in flight are answered.`);
-  server.close(() => void store.close().finally(() => process.exit(0)));
+  server.close(() => void Promise.all(served.map((api) => api.store.close())).finally(() => process.exit(0)));
   if ('closeIdleConnections' in server) {
     server.closeIdleConnections();
     // A keep-alive connection that was busy becomes idle after its answer: close it then, not at the timeout.

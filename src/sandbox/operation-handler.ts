@@ -29,6 +29,8 @@ export interface OperationContext {
   /** Where the links of answers point (answer-url.ts). */
   publicOrigin?: PublicOrigin | undefined;
   issuance: IssuanceLimits;
+  /** Where the service serves the sandbox (`/<id>` in a site of several APIs), which paths it links to start with. */
+  mountedAt?: string | undefined;
 }
 
 export function operationHandler(context: OperationContext): (operation: ApiOperation) => Handler<SandboxEnv> {
@@ -111,7 +113,7 @@ export function operationHandler(context: OperationContext): (operation: ApiOper
       const target = successor.replace(/\{([^}]+)\}/g, (whole, name: string) =>
         encodeURIComponent(pathParams[name] ?? whole),
       );
-      const link = `<${target}>; rel="successor-version"`;
+      const link = `<${context.mountedAt ?? ''}${target}>; rel="successor-version"`;
       headers.Link = headers.Link ? `${headers.Link}, ${link}` : link;
     }
     return { ...result, headers };

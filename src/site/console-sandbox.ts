@@ -8,6 +8,7 @@
  */
 import { PASS_THROUGH_PATH } from '../contracts/console-target.ts';
 import { type ApiModel, httpServerUrl, passThroughBases, sandboxServer } from '../openapi/index.ts';
+import { listedApiId } from './listed-api.ts';
 
 export interface ConsoleSandbox {
   /** The address the console sends to: the hosted one without a trailing slash, the local one as written. */
@@ -43,10 +44,14 @@ export function localSandboxUrl(env: Env = process.env): string {
 function localSandboxAt(described: string, env: Env): string {
   const port = sandboxPort(env);
   const url = new URL(described);
-  if (port === undefined || !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return described;
+  if (port === undefined || !isLocalAddress(described)) return described;
   url.port = String(port);
   return described.endsWith('/') ? url.href : url.href.replace(/\/$/, '');
 }
+
+/** Whether `address` is on this machine (localhost, 127.0.0.1, [::1]), where `npm run sandbox` listens. */
+const isLocalAddress = (address: string): boolean =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(new URL(address).hostname);
 
 /** The build setting that holds the hosted sandbox's public address. */
 export const sandboxUrlSetting = 'SANDBOX_URL';
@@ -83,11 +88,27 @@ export function sandboxAddress(raw: string, named: string, wanted: string): stri
 
 export class SandboxUrlError extends Error {}
 
-/** The sandbox the console calls in `dev` (the local one) or in a build (the hosted one, else the local one). */
+/**
+ * The sandbox the console calls in `dev` (the local one) or in a build (the hosted one, else the local one). For an
+ * API of a site of several (`site/listed-api.ts`), that sandbox service's `/<id>`, where it serves that API
+ * (`src/sandbox/main.ts`): the hosted one's, or this machine's (SANDBOX_PORT, else 4010, whatever port the
+ * description's own sandbox server names). A sandbox server the description names elsewhere than this machine is
+ * the API's own, and is called as written.
+ */
 export function consoleSandbox(
   model: ApiModel,
   { dev, env = process.env }: { dev: boolean; env?: Env },
 ): ConsoleSandbox | undefined {
+  const sandbox = ownSandbox(model, dev, env);
+  const id = listedApiId(model);
+  if (!sandbox || id === undefined) return sandbox;
+  if (sandbox.hosted) return { ...sandbox, url: `${sandbox.url}/${id}` };
+  if (sandbox.describedUrl && !isLocalAddress(sandbox.describedUrl)) return sandbox;
+  return { ...sandbox, url: `${localSandboxUrl(env)}/${id}` };
+}
+
+/** The sandbox the console of a one-API site calls: its own sandbox service serves that API at its root. */
+function ownSandbox(model: ApiModel, dev: boolean, env: Env): ConsoleSandbox | undefined {
   const described = sandboxServer(model);
   const hosted = dev ? undefined : hostedSandboxUrl(env);
   const made = described ? {} : { madeFromDescription: true as const };
@@ -107,7 +128,11 @@ export function localSandboxWarning(model: ApiModel, env: Env = process.env): st
   if (!described || hostedSandboxUrl(env)) return undefined;
   const host = httpServerUrl(described)?.hostname;
   if (host !== 'localhost' && host !== '127.0.0.1' && host !== '[::1]') return undefined;
-  return `The live console will call the sandbox at ${described.url}, which visitors of the published site do not have. Set ${sandboxUrlSetting} to the hosted sandbox's public address (see the Publishing guide, "Hosting the sandbox").`;
+  // An API of a site of several: the sandbox service's address for it.
+  const called = listedApiId(model)
+    ? (consoleSandbox(model, { dev: false, env })?.url ?? described.url)
+    : described.url;
+  return `The live console will call the sandbox at ${called}, which visitors of the published site do not have. Set ${sandboxUrlSetting} to the hosted sandbox's public address (see the Publishing guide, "Hosting the sandbox").`;
 }
 
 /**

@@ -32,7 +32,8 @@ import {
   withDefaults,
 } from '../../openapi/index.ts';
 import type { ConsoleSandbox } from '../../site/console-sandbox.ts';
-import { operationTitle, referenceUrls } from '../routes.ts';
+import { listedApiId } from '../../site/listed-api.ts';
+import { descriptionDownloadPath, operationTitle, referenceUrls } from '../routes.ts';
 import { publishedDescriptionUrl } from '../shared/description-address.ts';
 import { sitePath } from '../site-path.ts';
 
@@ -84,7 +85,7 @@ export function consoleTarget(
       }
     : undefined;
   return {
-    documentUrl: sitePath('/openapi.json'),
+    documentUrl: consoleDocumentUrl(model),
     method: operation.method,
     path: operation.path,
     ...consoleServerList(model, sandbox, descriptionUrl),
@@ -103,6 +104,14 @@ export function consoleTarget(
       operation.responses.map((response) => [response.status, response.headers.map((header) => header.name)]),
     ),
   };
+}
+
+/**
+ * The description the console loads: the site's `/openapi.json`; for an API of a site of several, which has none at
+ * the root, its own beside its reference (`/reference/<id>/openapi.json`, an earlier major's below its own path).
+ */
+function consoleDocumentUrl(model: ApiModel): string {
+  return listedApiId(model) === undefined ? sitePath('/openapi.json') : descriptionDownloadPath(model, 'openapi.json');
 }
 
 /**

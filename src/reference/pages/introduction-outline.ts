@@ -18,6 +18,7 @@ import {
   sandboxServer,
 } from '../../openapi/index.ts';
 import { markdownHeadings } from '../../render/markdown.ts';
+import { listedApiId } from '../../site/listed-api.ts';
 import { operationTitle, referenceUrls, tagLabel } from '../routes.ts';
 import {
   groupAnchor,
@@ -164,7 +165,9 @@ export function sandboxOutline(model: ApiModel, sandbox: BuildSandbox | undefine
     ...common,
     title: 'Try it against the local sandbox',
     hosted: false,
-    url: local.url,
+    // An API of a site of several is served below its own path of the one sandbox service (`/<id>`): the address
+    // its console calls. A one-API site's, the description's as written.
+    url: listedApiId(model) === undefined ? local.url : sandbox.url,
     demoKeys: sandboxDemoKeys(model),
   };
 }

@@ -38,6 +38,7 @@ import {
   personalKeyPrefix,
 } from '../handlers/sandbox-keys.ts';
 import { healthCheck, healthPath } from '../health.ts';
+import { mountedRouting } from '../mount.ts';
 import { admitCalls, reportStanding } from '../rate-limit-gate.ts';
 import { checkBody, checkParameters, type IncomingRequest, readBytes } from '../request-checks.ts';
 import { listMethods, refuseOtherMethods, routeOperations, specPaths } from '../routes.ts';
@@ -89,6 +90,8 @@ export interface DescribedSandboxOptions {
   issuance?: IssuanceLimits;
   /** The caps of each caller's data (records of a collection instance, bytes of all it changed). */
   dataSetCaps?: DataSetCaps;
+  /** Where the service serves it, in a site of several APIs: `/<id>` (`../mount.ts`); at the root unless given. */
+  mountedAt?: string;
 }
 
 export interface DescribedSandbox {
@@ -134,7 +137,7 @@ export function createDescribedSandbox(options: DescribedSandboxOptions): Descri
     });
   };
 
-  const app = new Hono<SandboxEnv>();
+  const app = new Hono<SandboxEnv>(mountedRouting(options.mountedAt));
   app.get(healthPath, healthCheck(store));
   app.use(resolveClient(options.trustedProxies ?? noTrustedProxies));
   app.use(identifyCaller(model, store, clock, keyQuota, keylessQuota));

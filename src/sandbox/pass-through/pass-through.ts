@@ -74,6 +74,8 @@ export interface PassThroughOptions {
   limits?: Partial<typeof passThroughLimits>;
   /** Proxies whose X-Forwarded-For names the client (the sandbox's own SANDBOX_TRUSTED_PROXIES). */
   trustedProxies?: TrustedProxies;
+  /** Where the service serves its API, in a site of several: `/<id>`, so it is at `/<id>/proxy` (`../mount.ts`). */
+  mountedAt?: string;
 }
 
 /** What it reads of the Node adapter's bindings (`HttpBindings`): the client's address, whose quota it counts in. */
@@ -118,7 +120,7 @@ export function createPassThrough(options: PassThroughOptions): PassThrough {
       }
       if (origin && !allowed)
         throw new Refusal(403, 'proxy_refused', `Pages at ${origin} may not use the pass-through.`);
-      const target = targetOf(request);
+      const target = targetOf(request, options.mountedAt ?? '');
       if (!(passThroughMethods as readonly string[]).includes(request.method)) {
         throw new Refusal(405, 'proxy_method_not_allowed', `The pass-through does not forward ${request.method}.`, {
           Allow: passThroughMethods.join(', '),
@@ -246,9 +248,9 @@ export function createPassThrough(options: PassThroughOptions): PassThrough {
 }
 
 /** The target URL from `/proxy/<encoded URL>` (a query left unencoded after it is kept). */
-function targetOf(request: Request): URL {
+function targetOf(request: Request, mountedAt: string): URL {
   const url = new URL(request.url);
-  const raw = url.pathname.slice(passThroughPath.length + 1);
+  const raw = url.pathname.slice(mountedAt.length + passThroughPath.length + 1);
   let target: URL | undefined;
   try {
     target = new URL(decodeURIComponent(raw) + url.search);
