@@ -7,6 +7,7 @@
 import type { Changelog } from '../changes/changelog.ts';
 import type { ApiModel } from '../openapi/index.ts';
 import { markdownToTextForPage } from '../render/markdown.ts';
+import { apiFilterEntry, apiFilterValues, type FilteredApi } from '../search/api-filter.ts';
 import { type HeadEntry, versionFilterEntry } from '../search/version-filter.ts';
 import type { DescriptionFile } from '../site/description-files.ts';
 import { guideSandbox } from '../site/sandbox-address.ts';
@@ -33,8 +34,8 @@ import {
   type ReferenceVersion,
   type Removal,
   type SwitcherEntry,
+  siteVersionFilterValue,
   switcherEntries,
-  versionFilterValue,
 } from './versions.ts';
 
 /** One published version of the reference: its version and its model. */
@@ -143,6 +144,14 @@ export async function referencePageProps(
       ? switcherEntries(versions, reading.version, (other) => matchingPage(other, subject))
       : undefined;
   const currentPage = older ? matchingPage(current.model, subject) : undefined;
+  // Search's filters (Pagefind reads them from the head): a reader can keep to one version's, one API's pages.
+  const searchVersion = siteVersionFilterValue(inputs.apis, reading.version);
+  const searchApi = apiFilterValues(inputs.apis.map(filteredApi))[inputs.apis.indexOf(api)];
+  // A result in search names what the current page's of the same title lacks: its API, an earlier major's version.
+  const resultTitle = [
+    ...(searchApi !== undefined && route.type !== 'introduction' ? [searchApi] : []),
+    ...(older ? [reading.version.label] : []),
+  ].join(' ');
   const canonical = currentPage && inputs.site ? new URL(currentPage, inputs.site).href : undefined;
   // The page's plan: its view renders it and its table of contents is derived from it, as its Markdown twin is.
   // The sandbox the introduction names: the one the console calls, which implements the current description.
@@ -168,14 +177,13 @@ export async function referencePageProps(
         ...(api.id !== undefined && changelog ? [changelogFeedLink(current.model)] : []),
         // An earlier major's page defers to the current one, where there is one (Starlight's own canonical gives way).
         ...(canonical ? [{ tag: 'link' as const, attrs: { rel: 'canonical', href: canonical } }] : []),
-        // Search's version filter (Pagefind reads it from the head): a reader can keep to one version's pages.
-        ...(switcher ? [versionFilterEntry(versionFilterValue(reading.version))] : []),
-        // An earlier major's result in search names its version, beside the current page's of the same title.
-        ...(older
+        ...(searchVersion !== undefined ? [versionFilterEntry(searchVersion)] : []),
+        ...(searchApi !== undefined ? [apiFilterEntry(searchApi)] : []),
+        ...(resultTitle
           ? [
               {
                 tag: 'meta' as const,
-                attrs: { 'data-pagefind-meta': 'title[content]', content: `${route.title} (${reading.version.label})` },
+                attrs: { 'data-pagefind-meta': 'title[content]', content: `${route.title} (${resultTitle})` },
               },
             ]
           : []),
@@ -210,6 +218,12 @@ export async function referencePageProps(
     view,
   };
 }
+
+/** An API as search's API filter names it: by its current version's title. */
+const filteredApi = ({ id, versions }: ApiReference): FilteredApi => ({
+  id,
+  title: (versions[0] as PublishedReference).model.info.title,
+});
 
 /** An API as the sidebar lists it: its current model. */
 export const sidebarApi = ({ id, versions, changelog }: ApiReference): SidebarApi => ({

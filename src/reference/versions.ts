@@ -183,3 +183,25 @@ export function tryItOnEarlierMajor(
 /** A version as search's filter names it: `2.0.0 (current)`, `1.x`. */
 export const versionFilterValue = (version: ReferenceVersion): string =>
   version.current ? `${version.label} (current)` : version.label;
+
+/** The value search's Version filter gives every current page of a site of several APIs, and every other page. */
+export const currentVersionsFilterValue = 'Current';
+
+/**
+ * The Version filter's value for a page of `reading` (a version of one of the site's `apis`), or, with `reading`
+ * undefined, for a page outside the reference, which counts as current; none when no API has an earlier major.
+ * A one-API site names the current version (`2.0.0 (current)`); a site of several, whose APIs' current versions
+ * differ, files them all and the other pages under `Current`. An earlier major is `1.x` (the API filter says whose).
+ */
+export function siteVersionFilterValue(
+  apis: readonly { id: string | undefined; versions: readonly { version: ReferenceVersion }[] }[],
+  reading?: ReferenceVersion,
+): string | undefined {
+  if (!apis.some(({ versions }) => versions.length > 1)) return undefined;
+  const [only] = apis;
+  if (apis.length === 1 && only?.id === undefined) {
+    const version = reading ?? only?.versions[0]?.version;
+    return version && versionFilterValue(version);
+  }
+  return reading && !reading.current ? reading.label : currentVersionsFilterValue;
+}

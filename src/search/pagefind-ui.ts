@@ -5,7 +5,7 @@
 import { PagefindUI } from '@pagefind/default-ui';
 // By URL, linked below: a stylesheet imported here would be linked from every page, as a script's own styles are.
 import resultsStylesheet from './search-results.css?url';
-import { pageVersion, versionFilterName } from './version-filter.ts';
+import { pageStartingFilters } from './starting-filters.ts';
 
 /**
  * The ranking Starlight tunes for documentation (its Pagefind config's defaults). Starlight passes it only when it
@@ -25,8 +25,9 @@ export function startPagefindUi(element: string, translations: Record<string, st
   link.rel = 'stylesheet';
   link.href = resultsStylesheet;
   document.head.append(link);
-  // On a site with several versions, results start as the page's own version's, the filter open to widen them.
-  const version = pageVersion(document);
+  // On a site with several versions (or APIs), results start as the page's own version's (and API's), each filter
+  // open to widen them.
+  const { openFilters, selected } = pageStartingFilters(document);
   const ui = new PagefindUI({
     element,
     ranking: starlightRanking,
@@ -35,7 +36,7 @@ export function startPagefindUi(element: string, translations: Record<string, st
     showImages: false,
     showSubResults: true,
     translations,
-    ...(version ? { openFilters: [versionFilterName] } : {}),
+    ...(openFilters.length > 0 ? { openFilters } : {}),
   });
-  if (version) ui.triggerFilters({ [versionFilterName]: version });
+  if (openFilters.length > 0) ui.triggerFilters(selected);
 }

@@ -104,6 +104,8 @@ describe.each([
       expect(page.switcher).toBeUndefined();
       expect(page.notice).toBeUndefined();
       expect(page.frontmatter.head.some((entry) => entry.attrs?.rel === 'canonical')).toBe(false);
+      // Nor any search filter (version or API), nor a result title of its own.
+      expect(page.frontmatter.head.filter((entry) => entry.tag === 'meta')).toEqual([]);
     }
   });
 
