@@ -8,7 +8,7 @@ import { resolveSpecPath } from './openapi/index.ts';
 import { guideOutline, guidesFolderIn, teamGuidesFolder } from './publishing/guide-outline.ts';
 import { namedFacts } from './publishing/guide-requirements.ts';
 import { loadApiOfSite } from './reference/api-of-site.ts';
-import { type PortalApi, portalApis } from './site/portal-apis.ts';
+import { type PortalApi, portalApis, siteFolder } from './site/portal-apis.ts';
 import { loadPortalConfig } from './site/portal-config.ts';
 
 /** A guide that calls an operation in its samples names it: `operation:listPets`. */
@@ -43,12 +43,12 @@ function docsForThisDescription(): Loader {
       await docs.load(context);
       const spec = resolveSpecPath(process.cwd());
       // The site's first API: the only one of a one-API site.
-      const model = await loadApiOfSite(portalApis(spec, loadPortalConfig(spec))[0] as PortalApi);
-      const team = teamGuidesFolder(model);
+      const config = loadPortalConfig(spec);
+      const model = await loadApiOfSite(portalApis(spec, config)[0] as PortalApi);
+      // The team's guides are the site's own: beside portal.json in a site of several.
+      const team = teamGuidesFolder(siteFolder(spec, config));
       if (team) await teamGuides(team).load({ ...context, store: onlyEntriesIn(context.store, team) });
-      const shipped = new Set(
-        guideOutline(model, loadPortalConfig(spec), guidesFolderIn(process.cwd())).map((guide) => guide.id),
-      );
+      const shipped = new Set(guideOutline(model, config, guidesFolderIn(process.cwd())).map((guide) => guide.id));
       for (const id of context.store.keys()) {
         if (id.startsWith('guides/') && !shipped.has(id)) context.store.delete(id);
       }
@@ -56,7 +56,7 @@ function docsForThisDescription(): Loader {
   };
 }
 /**
- * The docs team's guides (`guides/` beside the description), as entries of the docs collection beside ours:
+ * The docs team's guides (`guides/` in the site's folder: beside the description, or portal.json), as entries of the docs collection beside ours:
  * `guides/<file name>`, so that one named like one of ours takes its place. Watched in `astro dev` like ours.
  */
 function teamGuides(folder: string): Loader {

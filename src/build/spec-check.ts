@@ -21,9 +21,9 @@ import { readHomeWords } from '../publishing/home-words.ts';
 import { siteBrand } from '../publishing/site-brand.ts';
 import { ownIcon } from '../publishing/site-icon.ts';
 import { BesideFileError } from '../site/beside-files.ts';
-import { listsApis, portalApis } from '../site/portal-apis.ts';
+import { listsApis, portalApis, siteFolder } from '../site/portal-apis.ts';
 import { loadPortalConfig } from '../site/portal-config.ts';
-import { type SiteConfig, SiteConfigError } from '../site/site-config.ts';
+import { defineSiteConfig, type SiteConfig, SiteConfigError } from '../site/site-config.ts';
 
 const usage = `Usage: npm run spec:check [-- [--strict] [file]]
 
@@ -50,14 +50,14 @@ async function check(strictFlag: boolean, argument: string | undefined): Promise
   const file = argument ? path.resolve(argument) : resolveSpecPath(process.cwd());
   // A site of several APIs (portal.json's `apis`): each API's description, in its order.
   for (const description of descriptionsOf(file)) await checkDescription(description, strict);
-  // The files the build reads beside the description: its site config, its icon and logo, the guides the config
-  // names, its home page's words; each problem a line at its place.
+  // The files the build reads beside the description (or beside portal.json, in a site of several): its site
+  // config, its icon and logo, the guides the config names, its home page's words; each problem a line at its place.
   for (const check of [
     () => portalApis(file, loadPortalConfig(file)),
-    () => ownIcon(file),
+    () => ownIcon(folderOf(file)),
     () => checkLogo(file),
     () => checkGuides(file),
-    () => readHomeWords({ files: [file] }),
+    () => readHomeWords(folderOf(file)),
   ]) {
     try {
       await check();
@@ -98,6 +98,18 @@ async function checkDescription(file: string, strict: boolean): Promise<void> {
     console.error(formatProblems(shown, error.problems, 'check'));
     process.exitCode = 1;
   }
+}
+
+/** The site's folder (site/portal-apis.ts), as a config that is not valid (reported above) leaves it: the description's. */
+function folderOf(file: string): string {
+  let config: SiteConfig;
+  try {
+    config = loadPortalConfig(file);
+  } catch (error) {
+    if (!(error instanceof SiteConfigError)) throw error;
+    config = defineSiteConfig({});
+  }
+  return siteFolder(file, config);
 }
 
 /** The site config and model for the checks of what one asks of the other; undefined when either was reported. */

@@ -4,15 +4,21 @@
  * are the docs team's `home.md` where there is one, else the description's own (its summary and the opening of its
  * description); then what this site ships, and only that: the reference with its counts, the guides, the changelog
  * when there are releases, the sandbox when the build sends readers to one.
+ *
+ * A site of several APIs (`siteHomeOutline`) is named after the site and lists its APIs instead, each linked to its
+ * reference with its summary, version and counts (and its changelog where it has releases); its words are `home.md`'s
+ * only, as no one description speaks for the site.
  */
-import type { ApiModel } from '../openapi/index.ts';
+import { type ApiModel, countOf } from '../openapi/index.ts';
 import type { GuideOutline } from '../publishing/guide-outline.ts';
 import type { HomeWords } from '../publishing/home-words.ts';
-import { changelogDescription, changelogPath } from '../reference/changelog/changelog-sections.ts';
+import { changelogDescription, changelogPath, changelogPathsAt } from '../reference/changelog/changelog-sections.ts';
 import { type BuildSandbox, type SandboxSection, sandboxOutline } from '../reference/pages/introduction-outline.ts';
 import { referenceUrls } from '../reference/routes.ts';
 import { type HomeGlance, homeGlance } from '../reference/site-lists/home-glance.ts';
+import { cutAtSentence } from '../reference/site-lists/llms-text.ts';
 import { sitePath } from '../reference/site-path.ts';
+import { markdownToText } from '../render/markdown.ts';
 import { descriptionOpening } from './description-opening.ts';
 
 /** The home page's path, and its twin's: `/index.md`, where `twinOf` would give `.md` for `/`. */
@@ -37,10 +43,26 @@ export interface HomeOutline {
   words?: { markdown: string; from: 'home.md' | 'description' };
   /** Where the rest of a description cut short is: the introduction's "About this API". */
   more?: HomeLink;
-  glance: HomeGlance;
+  /** What the API holds: a one-API site's. */
+  glance?: HomeGlance;
+  /** The APIs of a site of several, each linked to its reference. */
+  apis?: { id: string; title: string; items: HomeApiItem[] };
   guides?: { id: string; title: string; items: (HomeLink & { description: string | undefined })[] };
   changelog?: { id: string; title: string; text: string; link: HomeLink };
   sandbox?: SandboxSection;
+}
+
+/** One API of a site of several, as its home page lists it. */
+export interface HomeApiItem {
+  /** Its title, linked to its reference's introduction. */
+  title: string;
+  href: string;
+  /** `info.summary`, else the start of its description, as text on one line. */
+  summary: string | undefined;
+  /** "Version 1.0.0", "20 operations", "12 models". */
+  facts: string[];
+  /** Its changelog, where it has releases. */
+  changelog?: HomeLink;
 }
 
 /** What the site has besides the model: the build decides these. */
@@ -108,3 +130,65 @@ export function homeOutline(model: ApiModel, inputs: HomeInputs): HomeOutline {
 /** A meta description for a description without a summary: what the site holds, nothing it lacks. */
 const siteLine = (apiTitle: string, guides: boolean) =>
   `The ${apiTitle}'s reference${guides ? ' and guides' : ''}, built from its OpenAPI description.`;
+
+/** One API of a site of several, for its home page: its model (published at its base), where, and its releases. */
+export interface HomeApi {
+  model: ApiModel;
+  /** Its base from the site's root: `reference/payments` (`PortalApi.base`). */
+  base: string;
+  /** Whether it has releases, so a changelog. */
+  changelog: boolean;
+}
+
+/** Past this, a card's summary is cut after a sentence: a line or three, not the description's first page. */
+export const apiSummaryAtMost = 240;
+
+/** The home page of a site of several APIs: named after the site, listing each API, then the guides. */
+export function siteHomeOutline(
+  apis: readonly HomeApi[],
+  inputs: Omit<HomeInputs, 'changelog' | 'sandbox'>,
+): HomeOutline {
+  const gettingStarted = inputs.guides.find((guide) => guide.id === gettingStartedId);
+  const count = countOf(apis.length, 'API');
+  const title = inputs.words?.title ?? inputs.siteTitle ?? 'API documentation';
+  const tagline =
+    inputs.words?.description ?? `The reference${inputs.guides.length > 0 ? ' and guides' : ''} of ${count}.`;
+  const apisId = 'apis';
+  return {
+    title,
+    tagline,
+    description: tagline,
+    actions: [
+      { label: `See the ${count}`, href: `#${apisId}`, primary: true },
+      ...(gettingStarted ? [{ label: 'Get started', href: gettingStarted.path, primary: false }] : []),
+    ],
+    ...(inputs.words?.markdown && { words: { markdown: inputs.words.markdown, from: 'home.md' as const } }),
+    apis: { id: apisId, title: 'APIs', items: apis.map(homeApiItem) },
+    ...(inputs.guides.length > 0 && {
+      guides: {
+        id: 'guides',
+        title: 'Guides',
+        items: inputs.guides.map((guide) => ({ label: guide.title, href: guide.path, description: guide.description })),
+      },
+    }),
+  };
+}
+
+function homeApiItem({ model, base, changelog }: HomeApi): HomeApiItem {
+  const { info } = model;
+  return {
+    title: info.title,
+    href: referenceUrls(model).introduction,
+    summary: apiSummary(model),
+    facts: [`Version ${info.version}`, homeGlance(model).counts.operations, countOf(model.schemas.length, 'model')],
+    ...(changelog && { changelog: { label: 'Changelog', href: sitePath(changelogPathsAt(base).page) } }),
+  };
+}
+
+/** `info.summary`, else the first paragraph of the description, as text, cut after a sentence. */
+function apiSummary(model: ApiModel): string | undefined {
+  const { summary, description } = model.info;
+  const first = summary ?? descriptionOpening(description ?? '')?.markdown.split(/\n\s*\n/)[0];
+  const text = first && cutAtSentence(summary ? first : markdownToText(first), apiSummaryAtMost);
+  return text || undefined;
+}

@@ -39,7 +39,7 @@ import { VersionSettingError } from '../reference/versions.ts';
 import { highlightStylesheetId, highlightStylesPlugin } from '../render/highlight-styles.ts';
 import { BesideFileError } from '../site/beside-files.ts';
 import { hostedSandboxUrl, localSandboxWarning, passThroughNote, SandboxUrlError } from '../site/console-sandbox.ts';
-import { listsApis, type PortalApi, portalApis } from '../site/portal-apis.ts';
+import { listsApis, type PortalApi, portalApis, siteFolder } from '../site/portal-apis.ts';
 import { loadPortalConfig } from '../site/portal-config.ts';
 import { type SiteConfig, SiteConfigError } from '../site/site-config.ts';
 import { fileStamp, type LoadedDescription, restartSignalFor, specWatcherPlugin } from './spec-watcher.ts';
@@ -162,10 +162,12 @@ export function apiReferencePlugin(): StarlightPlugin {
           const sidebarApis: SidebarApi[] = [];
           for (const api of apis) sidebarApis.push(await checkApi(api));
           const model = (sidebarApis[0] as SidebarApi).model;
-          // The site's own icon beside the description: refused here, at its line, not half way through the pages.
-          ownIcon(file);
-          // The home page's words beside it (home.md): refused here, in one line, not half way through the pages.
-          readHomeWords(model);
+          // The site's own files are in its folder: beside the description, or beside portal.json in a site of several.
+          const folder = siteFolder(file, portal);
+          // The site's own icon: refused here, at its line, not half way through the pages.
+          ownIcon(folder);
+          // The home page's words (home.md): refused here, in one line, not half way through the pages.
+          readHomeWords(folder);
           // The guides this site ships, the docs team's among them: a team guide that cannot be read is named here.
           const guides = guideOutline(model, portal, guidesFolderIn(root));
           // Its title, logo and accent colour (portal.json); a logo that cannot be shown is refused here.

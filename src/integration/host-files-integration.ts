@@ -28,6 +28,7 @@ import { iconPath, ownIcon } from '../publishing/site-icon.ts';
 import { changelogFeedType } from '../reference/changelog/changelog-feed.ts';
 import { changelogPaths } from '../reference/changelog/changelog-sections.ts';
 import { consoleSandbox } from '../site/console-sandbox.ts';
+import { siteFolderOf } from '../site/portal-apis.ts';
 import type { SiteConfig } from '../site/site-config.ts';
 
 export function hostFilesIntegration(
@@ -90,9 +91,9 @@ export function hostFilesIntegration(
         if (redirects) await writeFile(path.join(out, '_redirects'), redirectsFile(config));
         const cname = cnameFile(config);
         if (cname) await writeFile(path.join(out, 'CNAME'), cname);
-        // The site's own icon, when one is kept beside the description (spec/favicon.svg), over the neutral one.
+        // The site's own icon, when one is kept in the site's folder (spec/favicon.svg), over the neutral one.
         // Written from the text that was checked (site-icon.ts), not copied again from a file that may have changed.
-        const icon = ownIcon(resolveSpecPath(root));
+        const icon = ownIcon(siteFolderOf(root));
         if (icon) await writeFile(path.join(out, iconPath), icon.svg);
         logger.info(
           `Wrote _headers (${hashes.size} inline script hashes)${redirects ? ', _redirects' : ''}${cname ? ' and CNAME' : ''}.`,

@@ -4,7 +4,8 @@
  * guides' MDX frontmatter and body, without Astro, so that the site (the docs collection, the twins and
  * `llms.txt` through them) and the MCP server (`search_docs`) read the same list and cannot disagree.
  *
- * A docs team adds its own guides in `guides/` beside the description (`teamGuidesFolder`), Markdown or MDX with a
+ * A docs team adds its own guides in `guides/` in the site's folder (`teamGuidesFolder`: beside the description, or
+ * beside portal.json in a site of several), Markdown or MDX with a
  * `title`, a `description` and an `order`: they ship on every site of that description, and one named like one of
  * ours takes its place.
  *
@@ -22,6 +23,7 @@ import type { ApiModel } from '../openapi/index.ts';
 import { twinOf } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
 import { BesideFileError, readBesideText } from '../site/beside-files.ts';
+import { siteFolder } from '../site/portal-apis.ts';
 import { configProblems } from '../site/portal-config.ts';
 import type { SiteConfig } from '../site/site-config.ts';
 import { guideChosen, unknownGuides, unshippableGuide } from './guide-choice.ts';
@@ -61,13 +63,11 @@ interface Frontmatter {
 }
 
 /**
- * The docs team's own guides: the folder `guides/` beside the description's root file, when there is one (a folder
- * itself, not a link to one elsewhere).
+ * The docs team's own guides: the folder `guides/` in the site's folder (`siteFolder` in site/portal-apis.ts), when
+ * there is one (a folder itself, not a link to one elsewhere).
  */
-export function teamGuidesFolder(model: Pick<ApiModel, 'files'>): string | undefined {
-  const root = model.files?.[0];
-  if (!root) return undefined;
-  const folder = path.join(path.dirname(root), 'guides');
+export function teamGuidesFolder(site: string): string | undefined {
+  const folder = path.join(site, 'guides');
   try {
     return lstatSync(folder).isDirectory() ? folder : undefined;
   } catch {
@@ -81,7 +81,9 @@ const slugOf = (name: string) => name.replace(/\.mdx?$/, '');
 
 /** The guides this site ships (their `requires` met: publishing/guide-requirements.ts), in reading order. */
 export function guideOutline(model: ApiModel, config: SiteConfig, folder = guidesFolder): GuideOutline[] {
-  const team = teamGuidesFolder(model);
+  // The site's folder from the first API's description: a site of several keeps its guides beside portal.json.
+  const root = model.files?.[0];
+  const team = root === undefined ? undefined : teamGuidesFolder(siteFolder(root, config));
   const teamFiles = team ? guideFiles(team) : [];
   const replaced = new Set(teamFiles.map(slugOf));
   const ours = guideFiles(folder).map(slugOf);

@@ -1,15 +1,14 @@
 /**
- * The home page's own words: `home.md` beside the description, written by the docs team (the Pet Store's is
- * `spec/home.md`). Read as every file beside the description is (beside-files.ts): only a regular file inside the
- * description's folder, of bounded size; what is wrong with it is one located line. Its Markdown is rendered by the
+ * The home page's own words: `home.md` in the site's folder (`siteFolder`: beside the description of a one-API site,
+ * beside portal.json in a site of several), written by the docs team (the Pet Store's is `spec/home.md`). Read as
+ * every file beside the description is (beside-files.ts): only a regular file inside that folder, of bounded size; what is wrong with it is one located line. Its Markdown is rendered by the
  * description's sanitising renderer, like any text from the description, so raw HTML in it is never markup.
  */
 import path from 'node:path';
 import yaml from 'js-yaml';
-import type { ApiModel } from '../openapi/index.ts';
 import { BesideFileError, readBesideText } from '../site/beside-files.ts';
 
-/** The file's name beside the description. */
+/** The file's name in the site's folder. */
 export const homeWordsFile = 'home.md';
 
 /** Past this a home page is not an introduction any more; the build reads it whole. */
@@ -24,11 +23,8 @@ export interface HomeWords {
   markdown: string;
 }
 
-/** `home.md` beside the description's root file, or undefined when there is none. */
-export function readHomeWords(model: Pick<ApiModel, 'files'>): HomeWords | undefined {
-  const root = model.files?.[0];
-  if (!root) return undefined;
-  const folder = path.dirname(root);
+/** `home.md` in the site's folder (`siteFolder` in site/portal-apis.ts), or undefined when there is none. */
+export function readHomeWords(folder: string): HomeWords | undefined {
   const file = path.join(folder, homeWordsFile);
   const text = readBesideText(file, { within: [folder], maxBytes: homeWordsBytes });
   return text === undefined ? undefined : homeWordsOf(file, text);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { type ApiModel, readXLogo } from '../openapi/index.ts';
 import { accentStylesheet, accentThemes } from '../site/accent-colors.ts';
 import { BesideFileError, readBesideFile, shownPath } from '../site/beside-files.ts';
-import { configProblems, portalConfigPath } from '../site/portal-config.ts';
+import { configProblems, portalConfigFile, portalConfigPath } from '../site/portal-config.ts';
 import type { SiteConfig } from '../site/site-config.ts';
 import { svgProblems } from './svg-check.ts';
 
@@ -81,7 +81,7 @@ function logoSources(
   warnings: string[],
 ): { light: LogoSource; dark: LogoSource } | undefined {
   if (config.logo) {
-    const folder = path.dirname(portalConfigPath(specPath));
+    const folder = path.dirname(portalConfigFile(config) ?? portalConfigPath(specPath));
     const at = (file: string, key: string[]) => ({
       file: path.resolve(folder, file),
       folder,
@@ -103,7 +103,8 @@ function logoSources(
     warnings.push(`info.x-logo: ${url} is not shown: it is a path on a web site, not a file. ${keepBeside}`);
     return undefined;
   }
-  const folder = path.dirname(specPath);
+  // Beside the description naming it: the first API's, in a site of several (whose build may name portal.json).
+  const folder = path.dirname(model.files?.[0] ?? specPath);
   const source = { file: path.resolve(folder, fileOfUrl(url)), folder };
   return { light: source, dark: source };
 }

@@ -1,5 +1,6 @@
 /**
- * The site's icon as each page links it: the docs team's own (spec/favicon.svg beside the description) or the
+ * The site's icon as each page links it: the docs team's own (favicon.svg in the site's folder: spec/favicon.svg
+ * beside the Pet Store's description; beside portal.json in a site of several) or the
  * portal's neutral one (public/favicon.svg). A small icon is written into the page as a data: URL: linked as a file,
  * it was one more request a phone's browser made beside the stylesheet before the page's largest paint, a round trip
  * on a connection of its own (Lighthouse counts it on that path). A large icon stays a file, as every page would
@@ -7,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { resolveSpecPath } from '../openapi/index.ts';
 import { BesideFileError, readBesideText } from '../site/beside-files.ts';
+import { siteFolderOf } from '../site/portal-apis.ts';
 import { svgProblems } from './svg-check.ts';
 
 /** The URL the site's icon is published at (the build copies the docs team's own there). */
@@ -21,12 +22,11 @@ export const inlineIconLimit = 1_024;
 export const maxIconBytes = 100 * 1024;
 
 /**
- * The docs team's own icon, kept beside the description, if there is one: its SVG once checked (site-icon's file
- * inside the description's folder, a regular file, plain drawing; svg-check.ts). Anything else is a
+ * The docs team's own icon, kept in the site's folder (`siteFolder` in site/portal-apis.ts), if there is one: its
+ * SVG once checked (a regular file inside that folder, plain drawing; svg-check.ts). Anything else is a
  * BesideFileError, one line per problem at its line.
  */
-export function ownIcon(specPath: string): { file: string; svg: string } | undefined {
-  const folder = path.dirname(specPath);
+export function ownIcon(folder: string): { file: string; svg: string } | undefined {
   const file = path.join(folder, 'favicon.svg');
   const svg = readBesideText(file, { within: [folder], maxBytes: maxIconBytes });
   if (svg === undefined) return undefined;
@@ -47,8 +47,7 @@ let linked: string | undefined;
 /** What the page's icon link points at: the icon itself when small, else its file. Read once per build. */
 export function siteIconHref(root: string): string {
   linked ??=
-    iconDataUrl(
-      ownIcon(resolveSpecPath(root))?.svg ?? readFileSync(path.join(root, 'public', 'favicon.svg'), 'utf8'),
-    ) ?? iconPath;
+    iconDataUrl(ownIcon(siteFolderOf(root))?.svg ?? readFileSync(path.join(root, 'public', 'favicon.svg'), 'utf8')) ??
+    iconPath;
   return linked;
 }

@@ -6,7 +6,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { configProblems, portalConfigFile, portalConfigPath } from './portal-config.ts';
+import { resolveSpecPath } from '../openapi/index.ts';
+import { configProblems, loadPortalConfig, portalConfigFile, portalConfigPath } from './portal-config.ts';
 import type { SiteConfig, SiteConfigProblem } from './site-config.ts';
 
 export interface PortalApi {
@@ -29,6 +30,23 @@ export interface PortalApi {
 
 /** Whether the site config lists several APIs (a portal.json with `apis`). */
 export const listsApis = (config: SiteConfig): boolean => config.apis !== undefined;
+
+/**
+ * The site's folder: where the site's own files are found (`home.md`, the team's `guides/`, `favicon.svg`). A
+ * one-API site keeps them beside its description, as it always has; a site of several beside portal.json, whichever
+ * API comes first. `specPath` is the description the build was pointed at (for a site of several, possibly
+ * portal.json itself), `config` the site config loaded for it.
+ */
+export function siteFolder(specPath: string, config: SiteConfig): string {
+  if (!listsApis(config)) return path.dirname(specPath);
+  return path.dirname(portalConfigFile(config) ?? portalConfigPath(specPath));
+}
+
+/** The site's folder of the site built in the project at `root` (PETSTORE_SPEC, else spec/openapi.yaml). */
+export function siteFolderOf(root: string): string {
+  const spec = resolveSpecPath(root);
+  return siteFolder(spec, loadPortalConfig(spec));
+}
 
 /**
  * The APIs of the site whose build description is `specPath` and whose config is `config`, in portal.json's order.

@@ -43,7 +43,7 @@ describe('reading a file beside the description', () => {
 
   it('refuses a symbolic link out of the folder without quoting the file it points at', () => {
     symlinkSync(path.join(dir, 'secret.txt'), path.join(dir, 'spec', 'favicon.svg'));
-    const message = errorOf(() => ownIcon(spec));
+    const message = errorOf(() => ownIcon(path.dirname(spec)));
     expect(message).toMatch(/favicon\.svg: it is a symbolic link to a file outside .*spec; it is not read\./);
     expect(message).not.toContain('root:x');
   });
@@ -58,13 +58,17 @@ describe('reading a file beside the description', () => {
     const fifo = path.join(dir, 'spec', 'favicon.svg');
     execFileSync('mkfifo', [fifo]);
     const started = Date.now();
-    expect(errorOf(() => ownIcon(spec))).toMatch(/favicon\.svg: it is a FIFO, not a regular file; it is not read\./);
+    expect(errorOf(() => ownIcon(path.dirname(spec)))).toMatch(
+      /favicon\.svg: it is a FIFO, not a regular file; it is not read\./,
+    );
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('refuses a folder named like the file, and a file over the limit', () => {
     mkdirSync(path.join(dir, 'spec', 'favicon.svg'));
-    expect(errorOf(() => ownIcon(spec))).toMatch(/favicon\.svg: it is a folder, not a file; it is not read\./);
+    expect(errorOf(() => ownIcon(path.dirname(spec)))).toMatch(
+      /favicon\.svg: it is a folder, not a file; it is not read\./,
+    );
     writeFileSync(path.join(dir, 'spec', 'big.json'), 'x'.repeat(5000));
     expect(errorOf(() => readBesideText(path.join(dir, 'spec', 'big.json'), within()))).toMatch(
       /big\.json: it is 5 KB, over the limit of 1 KB/,

@@ -4,20 +4,23 @@
  * outline: these tests render both and fail where a heading of the page is missing from the twin, or where the page
  * promises a changelog, a sandbox or guides the site does not have.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { describe, expect, it } from 'vitest';
-import { hasReleases } from '../../src/changes/releases.ts';
+import { apiReleasesDir, hasReleases, hasReleasesIn } from '../../src/changes/releases.ts';
 import HomeView from '../../src/components/home/HomeView.astro';
 import { openingBudget } from '../../src/home/description-opening.ts';
 import { homeMarkdown } from '../../src/home/home-markdown.ts';
-import { type HomeOutline, homeOutline } from '../../src/home/home-outline.ts';
+import { type HomeOutline, homeOutline, siteHomeOutline } from '../../src/home/home-outline.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { guideOutline } from '../../src/publishing/guide-outline.ts';
 import { readHomeWords } from '../../src/publishing/home-words.ts';
+import { ownIcon } from '../../src/publishing/site-icon.ts';
+import { loadApiOfSite } from '../../src/reference/api-of-site.ts';
 import { BesideFileError } from '../../src/site/beside-files.ts';
+import { portalApis, siteFolder } from '../../src/site/portal-apis.ts';
 import { loadPortalConfig } from '../../src/site/portal-config.ts';
 import { guideSandbox } from '../../src/site/sandbox-address.ts';
 
@@ -31,7 +34,7 @@ async function plannedFor(file: string): Promise<{ model: ApiModel; outline: Hom
     guides: guideOutline(model, loadPortalConfig(file)),
     changelog: hasReleases(file),
     sandbox: guideSandbox(model, false),
-    words: readHomeWords(model),
+    words: readHomeWords(path.dirname(file)),
   });
   return { model, outline };
 }
@@ -57,9 +60,11 @@ const decode = (text: string) =>
 /** The text of a page's `h2`–`h6` headings, in order. */
 const pageHeadings = (html: string) =>
   [...html.matchAll(/<h([2-6])[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => decode(m[2] ?? ''));
-/** A twin's `##`–`######` headings' text. */
+/** A twin's `##`–`######` headings' text (a heading that is a link, its text). */
 const twinHeadings = (markdown: string) =>
-  [...markdown.matchAll(/^#{2,6} (.+)$/gm)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1'));
+  [...markdown.matchAll(/^#{2,6} (.+)$/gm)].map((m) =>
+    (m[1] ?? '').replace(/^\[(.*)\]\(<?[^()]*>?\)$/, '$1').replace(/\\(.)/g, '$1'),
+  );
 const render = (outline: HomeOutline) => container.renderToString(HomeView, { props: { outline } });
 
 const paths = {
@@ -169,15 +174,13 @@ describe('the home page with home.md beside the description', () => {
     writeFileSync(outside, 'secret');
     const folder = mkdtempSync(path.join(tmpdir(), 'linked-'));
     symlinkSync(outside, path.join(folder, 'home.md'));
-    const linked = () => readHomeWords({ files: [path.join(folder, 'openapi.yaml')] });
+    const linked = () => readHomeWords(folder);
     expect(linked).toThrow(BesideFileError);
     expect(linked).toThrow(/home\.md: it is a symbolic link to a file outside .*; it is not read\.$/);
     const bad = mkdtempSync(path.join(tmpdir(), 'bad-'));
     mkdirSync(bad, { recursive: true });
     writeFileSync(path.join(bad, 'home.md'), '---\ndescription: fine\ntitle: [1, 2]\n---\nWords.\n');
-    expect(() => readHomeWords({ files: [path.join(bad, 'openapi.yaml')] })).toThrow(
-      /home\.md:3: its frontmatter's title is not a line of text\.$/,
-    );
+    expect(() => readHomeWords(bad)).toThrow(/home\.md:3: its frontmatter's title is not a line of text\.$/);
   });
 });
 
@@ -192,5 +195,119 @@ describe.each([
     expect(shown.length).toBeGreaterThan(0);
     expect(twinHeadings(homeMarkdown(outline))).toEqual(shown);
     expect(homeMarkdown(outline).startsWith(`# ${outline.title}\n`)).toBe(true);
+  });
+});
+
+/**
+ * A site of several APIs in a folder of its own: three fixtures, each copied into a folder of its own (so that their
+ * models are not the ones other tests publish at /reference/), listed by portal.json beside `home.md`, a `guides/`
+ * folder and a `favicon.svg`; the first API's folder holds decoys of all three, which the site must not read.
+ */
+function severalApis(): string {
+  const site = mkdtempSync(path.join(tmpdir(), 'several-'));
+  const fixtures = { kennels: 'swagger-2.0', events: 'events-3.2', garden: 'changelog' };
+  for (const [id, fixture] of Object.entries(fixtures)) {
+    mkdirSync(path.join(site, id));
+    copyFileSync(path.join(root, 'tests/fixtures', fixture, 'openapi.yaml'), path.join(site, id, 'openapi.yaml'));
+  }
+  const releases = path.relative(site, path.join(root, 'tests/fixtures/changelog/releases'));
+  const apis = Object.keys(fixtures).map((id) => ({
+    id,
+    spec: `${id}/openapi.yaml`,
+    ...(id === 'garden' && { releases }),
+  }));
+  writeFileSync(path.join(site, 'portal.json'), JSON.stringify({ title: 'Three of a kind', apis }));
+  writeFileSync(path.join(site, 'home.md'), "## Welcome\n\nThe site's own words.\n");
+  mkdirSync(path.join(site, 'guides'));
+  writeFileSync(path.join(site, 'guides', 'hello.md'), '---\ntitle: Hello from the site\n---\n\nHello.\n');
+  const icon = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>';
+  writeFileSync(path.join(site, 'favicon.svg'), icon);
+  const first = path.join(site, 'kennels');
+  writeFileSync(path.join(first, 'home.md'), "---\ntitle: The first API's words\n---\n\n## Not these\n");
+  mkdirSync(path.join(first, 'guides'));
+  writeFileSync(path.join(first, 'guides', 'decoy.md'), '---\ntitle: Not this guide\n---\n\nNo.\n');
+  writeFileSync(path.join(first, 'favicon.svg'), icon.replace('<rect', '<circle'));
+  return path.join(site, 'portal.json');
+}
+
+/** The outline a build of the site at `portalFile` plans, as `data/home-outline.ts` gathers it. */
+async function plannedSite(portalFile: string) {
+  const config = loadPortalConfig(portalFile, {});
+  const apis = portalApis(portalFile, config);
+  const models: ApiModel[] = [];
+  for (const api of apis) models.push(await loadApiOfSite(api));
+  const folder = siteFolder(portalFile, config);
+  const guides = guideOutline(models[0] as ApiModel, config);
+  const outline = siteHomeOutline(
+    apis.map((api, i) => ({
+      model: models[i] as ApiModel,
+      base: api.base,
+      changelog: hasReleasesIn(apiReleasesDir(api)),
+    })),
+    { guides, words: readHomeWords(folder), siteTitle: config.title },
+  );
+  return { folder, guides, outline };
+}
+
+const several = await plannedSite(severalApis());
+
+describe('the home page of a site of several APIs', () => {
+  const { outline } = several;
+
+  it('is named after the site, says how many APIs, and lists each linked under its prefix', async () => {
+    expect(outline.title).toBe('Three of a kind');
+    expect(outline.tagline).toBe('The reference and guides of 3 APIs.');
+    expect(outline.glance).toBeUndefined();
+    expect(outline.sandbox).toBeUndefined();
+    expect(outline.apis?.items.map((api) => [api.title, api.href])).toEqual([
+      ['Kennel Booking API', '/reference/kennels/'],
+      ['Event Hub API', '/reference/events/'],
+      ['Garden API', '/reference/garden/'],
+    ]);
+    const [kennels, events, garden] = outline.apis?.items ?? [];
+    // The summary, else the start of the description as text.
+    expect(events?.summary).toBe('Publish events, search them, and be told when they arrive.');
+    expect(kennels?.summary).toBe('Book a stay for your pet at a partner kennel.');
+    expect(garden?.facts[0]).toBe('Version 2.0.0');
+    expect(garden?.facts[1]).toMatch(/^\d+ operations$/);
+    expect(garden?.facts[2]).toMatch(/^\d+ models?$/);
+    // Only the API with releases has a changelog.
+    expect(outline.apis?.items.map((api) => api.changelog?.href)).toEqual([
+      undefined,
+      undefined,
+      '/reference/garden/changelog/',
+    ]);
+    const html = await render(outline);
+    for (const href of ['/reference/kennels/', '/reference/events/', '/reference/garden/']) {
+      expect(html).toContain(`href="${href}"`);
+    }
+    expect(html).toContain('href="/reference/garden/changelog/"');
+    expect(html).not.toMatch(/href="\/reference\/"|href="\/changelog\/"/);
+    expect(pageHeadings(html)).toEqual([
+      'Welcome',
+      'APIs',
+      'Kennel Booking API',
+      'Event Hub API',
+      'Garden API',
+      'Guides',
+    ]);
+  });
+
+  it('has a twin with every heading of the page, in the same order, and the same links', async () => {
+    const html = await render(outline);
+    const twin = homeMarkdown(outline);
+    expect(twinHeadings(twin)).toEqual(pageHeadings(html));
+    expect(twin.startsWith('# Three of a kind\n')).toBe(true);
+    expect(twin).toContain('### [Garden API](/reference/garden/)');
+    expect(twin).toContain('[Changelog](/reference/garden/changelog/)');
+    expect(twin).not.toMatch(/sandbox|at a glance/i);
+  });
+
+  it("reads the site's own files beside portal.json, not beside the first API's description", () => {
+    const { folder, guides } = several;
+    expect(outline.words).toEqual({ markdown: "## Welcome\n\nThe site's own words.", from: 'home.md' });
+    expect(guides.map((guide) => guide.title)).toContain('Hello from the site');
+    expect(guides.map((guide) => guide.title)).not.toContain('Not this guide');
+    expect(ownIcon(folder)?.svg).toContain('<rect');
   });
 });

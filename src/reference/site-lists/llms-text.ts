@@ -59,7 +59,7 @@ export function llmsSummary(model: ApiModel): string {
  * Text on one line and of at most `atMost` characters: up to its last sentence that fits, else up to a word and
  * marked `…`.
  */
-function cutAtSentence(written: string, atMost: number): string {
+export function cutAtSentence(written: string, atMost: number): string {
   const text = written.replace(/\s+/g, ' ').trim();
   if (text.length <= atMost) return text;
   let sentenceEnd = 0;
