@@ -8,14 +8,17 @@ import { loadRenderers } from 'astro:container';
 import { getCollection, render } from 'astro:content';
 import { getContainerRenderer } from '@astrojs/mdx/container-renderer';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import type { Changelog } from '../changes/changelog.ts';
 import ChangelogView from '../components/changelog/ChangelogView.astro';
+import type { ApiModel } from '../openapi/index.ts';
+import { apiChangelogPaths } from '../publishing/changelog-paths.ts';
 import { changelogDescription, changelogPath, changelogSections } from '../reference/changelog-sections.ts';
 import { inline } from '../reference/markdown-text.ts';
 import { twinOf } from '../reference/routes.ts';
 import { sitePath } from '../reference/site-path.ts';
 import { htmlToMarkdown } from '../render/html-markdown.ts';
-import { getApiModel } from './api-model.ts';
-import { getChangelog } from './changelog.ts';
+import { getApiModel, getApiModels } from './api-model.ts';
+import { getChangelog, getChangelogs } from './changelog.ts';
 import { getGuideOutline } from './guide-outline.ts';
 import { perDescription } from './per-description.ts';
 
@@ -65,9 +68,28 @@ export const getGuideTwins: () => Promise<PageTwin[]> = perDescription(async () 
 export const getChangelogTwin: () => Promise<PageTwin | undefined> = perDescription(async () => {
   const [model, releases] = await Promise.all([getApiModel(), getChangelog()]);
   if (!releases) return undefined;
+  return changelogTwin(model, releases, sitePath(changelogPath));
+});
+
+/**
+ * In a site of several APIs, each API's changelog twin in the site's order (undefined for one without releases),
+ * at its changelog's place beside its reference (`publishing/changelog-paths.ts`): the full text and `llms.txt`
+ * read them.
+ */
+export const getChangelogTwins: () => Promise<(PageTwin | undefined)[]> = perDescription(async () => {
+  const [models, changelogs] = await Promise.all([getApiModels(), getChangelogs()]);
+  const twins: (PageTwin | undefined)[] = [];
+  for (const [i, model] of models.entries()) {
+    const releases = changelogs[i];
+    twins.push(releases ? await changelogTwin(model, releases, apiChangelogPaths(model).page) : undefined);
+  }
+  return twins;
+});
+
+async function changelogTwin(model: ApiModel, releases: Changelog, path: string): Promise<PageTwin> {
   const sections = changelogSections(model, releases);
   const html = await (await getContainer()).renderToString(ChangelogView, {
     props: { title: model.info.title, sections },
   });
-  return twin('Changelog', changelogDescription(model.info.title), sitePath(changelogPath), html);
-});
+  return twin('Changelog', changelogDescription(model.info.title), path, html);
+}
