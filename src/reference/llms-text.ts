@@ -207,15 +207,17 @@ export interface SiteLlmsInputs extends Omit<LlmsInputs, 'earlier'> {
 
 /**
  * Up to this many operations in all, a site of several APIs lists each API's operations (each API's as a one-API
- * site's would, but for its headings); past them, its tags. Twilio's 45 descriptions have 1,418 operations: a
- * line each made the file 250 KB, what no agent reads whole; their 444 tags make it 67 KB (measured on them).
+ * site's would, but for its headings); past them, its tags. Measured on Twilio's 45 descriptions (1,418 operations,
+ * 880 models, 444 tags): their sections listing every operation and model, as one-API sites' llms.txt do, came to
+ * 399 KB, what no agent reads whole; listing their tags and models index pages, 81 KB, as much as one API of 500
+ * operations makes.
  */
 export const siteOperationsListedUpTo = operationsListedUpTo;
 
 /**
  * Up to this many tags in all, past `siteOperationsListedUpTo` operations, each API's tags are listed; past them,
- * each API's section is its summary and links alone (its introduction's twin lists its tags): 200 APIs, portal.json's
- * most, then make about 110 KB (measured on Twilio's, repeated).
+ * each API's section is its summary (cut to 200 characters) and its links alone, its introduction's twin listing
+ * its tags: 200 APIs, portal.json's most, then make 97 KB (measured on Twilio's descriptions, repeated).
  */
 export const siteTagsListedUpTo = 500;
 
