@@ -1,7 +1,7 @@
 /** `/llms.txt` as agents read it: a summary in sentences, then guides, the reference, models and the rest. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
 import { siteLlmsTxt } from '../../src/publishing/agent-texts.ts';
 import { apiChangelogPaths } from '../../src/publishing/changelog-paths.ts';
 import { textFilesInMemory, writeSiteFullText } from '../../src/reference/llms-full.ts';
@@ -163,20 +163,21 @@ paths:
   });
 });
 
-describe('a site of several APIs', async () => {
-  const fixtures = path.resolve(import.meta.dirname, '../fixtures');
-  // Each published below its own /reference/<id>/, as the site's loading does (reference/api-of-site.ts).
-  const site = await Promise.all(
-    [
-      ['garden', 'changelog/openapi.yaml'],
-      ['kennel', 'swagger-2.0/openapi.yaml'],
-      ['events', 'events-3.2/openapi.yaml'],
-    ].map(async ([id = '', file = '']) => {
-      const of = await loadApiModel(path.join(fixtures, file));
-      publishReferenceAt(of, `reference/${id}`);
-      return { id, model: of };
-    }),
-  );
+/** Three fixtures, each published below its own /reference/<id>/ as the site's loading does (api-of-site.ts). */
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+const site = await Promise.all(
+  [
+    ['garden', 'changelog/openapi.yaml'],
+    ['kennel', 'swagger-2.0/openapi.yaml'],
+    ['events', 'events-3.2/openapi.yaml'],
+  ].map(async ([id = '', file = '']) => {
+    const of = await loadApiModel(path.join(fixtures, file));
+    publishReferenceAt(of, `reference/${id}`);
+    return { id, model: of };
+  }),
+);
+
+describe('a site of several APIs', () => {
   const links = (id: string) => [{ title: 'OpenAPI description (YAML)', path: `/reference/${id}/openapi.yaml` }];
   const apis = site.map(({ id, model: of }) => ({ id, model: of, links: links(id) }));
   const text = siteLlmsText({ title: 'Acme APIs', apis, absolute, guides, optional });
@@ -250,22 +251,12 @@ describe('a site of several APIs', async () => {
   });
 });
 
-describe('the full text of a site of several APIs', async () => {
-  const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+describe('the full text of a site of several APIs', () => {
   const inputs = { downloads: [] };
-  const apis = await Promise.all(
-    [
-      ['garden', 'changelog/openapi.yaml'],
-      ['kennel', 'swagger-2.0/openapi.yaml'],
-      ['events', 'events-3.2/openapi.yaml'],
-    ].map(async ([id = '', file = '']) => {
-      const of = await loadApiModel(path.join(fixtures, file));
-      publishReferenceAt(of, `reference/${id}`);
-      const changelog =
-        id === 'garden' ? { path: `/reference/${id}/changelog/`, markdown: '# Changelog\n' } : undefined;
-      return { id, model: of, markdownOf: (route: ReferenceRoute) => pageMarkdown(of, route, inputs), changelog };
-    }),
-  );
+  const apis = site.map(({ id, model: of }) => {
+    const changelog = id === 'garden' ? { path: `/reference/${id}/changelog/`, markdown: '# Changelog\n' } : undefined;
+    return { id, model: of, markdownOf: (route: ReferenceRoute) => pageMarkdown(of, route, inputs), changelog };
+  });
   const guides = [{ path: '/guides/getting-started/', markdown: '# Getting started\n' }];
   const written = async (splitAt?: number) => {
     const files = textFilesInMemory();
@@ -330,12 +321,8 @@ describe('the full text of a site of several APIs', async () => {
   });
 });
 
-describe('llms.txt of a site of several APIs, with its links', async () => {
-  const fixtures = path.resolve(import.meta.dirname, '../fixtures');
-  const garden = await loadApiModel(path.join(fixtures, 'changelog/openapi.yaml'));
-  const kennel = await loadApiModel(path.join(fixtures, 'swagger-2.0/openapi.yaml'));
-  publishReferenceAt(garden, 'reference/garden');
-  publishReferenceAt(kennel, 'reference/kennel');
+describe('llms.txt of a site of several APIs, with its links', () => {
+  const [garden, kennel] = site.map(({ model: of }) => of) as [ApiModel, ApiModel];
   const changelog = { title: 'Changelog', path: '/reference/garden/changelog/', twinPath: '', markdown: '' };
   const apis = [
     { id: 'garden', model: garden, changelog },
