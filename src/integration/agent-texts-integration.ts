@@ -20,6 +20,7 @@ import { useSiteUrl } from '../reference/shared/description-address.ts';
 import { useSiteBase } from '../reference/site-path.ts';
 import { usePlacedDescriptions } from '../reference/twins/markdown-text.ts';
 import { twinDescriptions } from '../reference/twins/page-markdown.ts';
+import { loadPortalConfig } from '../site/portal-config.ts';
 
 /** The build-only route's file: below the output folder's root, never published. */
 const otherTwinsFile = 'other-twins.json';
@@ -81,7 +82,9 @@ export function agentTextsIntegration(): AstroIntegration {
         );
         const absolute = (sitePath: string) => new URL(sitePath, site ?? 'http://localhost:4321').href;
         usePlacedDescriptions(placer);
-        const { twins, full } = await writeAgentTexts(out, apis, others, absolute).finally(async () => {
+        // A site of several APIs' llms.txt and full text are titled as its pages' header is.
+        const title = loadPortalConfig(resolveSpecPath(root)).title;
+        const { twins, full } = await writeAgentTexts(out, apis, others, absolute, title).finally(async () => {
           usePlacedDescriptions(undefined);
           await placer?.close();
         });

@@ -12,20 +12,29 @@ import type { ApiModel } from '../openapi/index.ts';
 import { changelogFeedPath, changelogPath } from '../reference/changelog/changelog-sections.ts';
 import { migrationPath } from '../reference/changelog/migration.ts';
 import { pageMarkdown, referenceRoutes } from '../reference/page-kinds.ts';
-import { type ReferenceRoute, referenceUrls, twinOf } from '../reference/routes.ts';
+import {
+  descriptionDownloadPath,
+  type ReferenceRoute,
+  referenceBase,
+  referenceBaseOf,
+  referenceUrls,
+  twinOf,
+} from '../reference/routes.ts';
 import {
   type FullText,
   fullTextFile,
   fullTextPartPath,
   type TextFiles,
   writeFullText,
+  writeSiteFullText,
 } from '../reference/site-lists/llms-full.ts';
-import { type EarlierMajor, llmsText } from '../reference/site-lists/llms-text.ts';
+import { type EarlierMajor, llmsText, siteLlmsText } from '../reference/site-lists/llms-text.ts';
 import { sitePath } from '../reference/site-path.ts';
 import type { TwinInputs } from '../reference/twins/page-markdown.ts';
 import type { ReferenceVersion } from '../reference/versions.ts';
 import { descriptionFiles } from '../site/description-files.ts';
 import { apiCatalogPath } from './api-catalog.ts';
+import { apiChangelogPaths } from './changelog-paths.ts';
 
 /** A guide's or the changelog's twin, as Astro's container made it (`data/page-twins.ts`). */
 export interface OtherTwin {
@@ -40,7 +49,10 @@ export interface OtherTwin {
 
 export interface OtherTwinList {
   guides: OtherTwin[];
+  /** The changelog's twin: a one-API site's, or in a site of several the first API's (`/changelog/` for now). */
   changelog?: OtherTwin | undefined;
+  /** In a site of several, each API's changelog twin in the site's order (none for an API without releases). */
+  changelogs?: (OtherTwin | undefined)[];
 }
 
 /** A published version of the reference and what its twins need beyond its model. */
@@ -55,38 +67,78 @@ export interface TwinnedVersion {
 export const twinFileOf = (route: ReferenceRoute) => twinOf(`/${route.path}/`).slice(1);
 
 /**
- * Writes every version's reference twins into `outDir` and, for the current version, the full text and `llms.txt`.
- * Returns how many twins were written and how the full text was split.
+ * Writes every version's reference twins into `outDir` and, for each API's current version, the full text and
+ * `llms.txt`: a one-API site's of its API, a site of several's of every API in the site's order (`title` is the
+ * site's, portal.json's). Returns how many twins were written and how the full text was split.
  */
 export async function writeAgentTexts(
   outDir: string,
   apis: readonly (readonly TwinnedVersion[])[],
   others: OtherTwinList,
   absolute: (path: string) => string,
+  title?: string,
 ): Promise<{ twins: number; full: FullText | undefined }> {
   const twins = twinWriter(outDir);
+  // Each version's pages whose twin is written, as the full text asks for them: the others are written after.
+  const written = new Map<TwinnedVersion, Set<string>>();
+  const markdownOf = (twinned: TwinnedVersion) => {
+    const { model, inputs } = twinned;
+    const done = written.get(twinned) ?? new Set<string>();
+    written.set(twinned, done);
+    return (route: ReferenceRoute) => {
+      const markdown = pageMarkdown(model, route, inputs);
+      done.add(route.path);
+      twins.write(twinFileOf(route), markdown);
+      return twins.settled().then(() => markdown);
+    };
+  };
+  const currents = apis.flatMap((versions, apiIndex) => {
+    const current = versions.find(({ version }) => version.current);
+    return current ? [{ current, apiIndex, versions }] : [];
+  });
+  const earlierOf = (versions: readonly TwinnedVersion[]) =>
+    versions.filter(({ version }) => !version.current).map(({ version }) => earlierMajor(version));
   let full: FullText | undefined;
-  for (const [apiIndex, versions] of apis.entries()) {
-    const earlier = versions.filter(({ version }) => !version.current).map(({ version }) => earlierMajor(version));
-    for (const { model, inputs, version } of versions) {
-      const written = new Set<string>();
-      const markdownOf = (route: ReferenceRoute) => {
-        const markdown = pageMarkdown(model, route, inputs);
-        written.add(route.path);
-        twins.write(twinFileOf(route), markdown);
-        return twins.settled().then(() => markdown);
-      };
-      // The full text and llms.txt are the first API's (a site of several lists only it there, for now).
-      if (version.current && apiIndex === 0) {
-        full = await writeFullText(model, markdownOf, others, textFilesIn(outDir), absolute);
-        await writeFile(path.join(outDir, 'llms.txt'), await llmsTxt(model, others, full, absolute, earlier));
-      }
-      // The pages the full text does not hold (a tag with no operations; an earlier version's every page).
-      for (const route of referenceRoutes(model)) if (!written.has(route.path)) await markdownOf(route);
+  const [first] = currents;
+  if (first && listedApiId(first.current.model) === undefined) {
+    // A one-API site: its API's full text and llms.txt.
+    const { model } = first.current;
+    full = await writeFullText(model, markdownOf(first.current), others, textFilesIn(outDir), absolute);
+    await writeFile(
+      path.join(outDir, 'llms.txt'),
+      await llmsTxt(model, others, full, absolute, earlierOf(first.versions)),
+    );
+  } else if (first) {
+    const site = currents.map(({ current, apiIndex, versions }) => ({
+      id: listedApiId(current.model) ?? '',
+      model: current.model,
+      markdownOf: markdownOf(current),
+      changelog: others.changelogs?.[apiIndex],
+      earlier: earlierOf(versions),
+    }));
+    const siteTitle = title ?? severalApisTitle;
+    full = await writeSiteFullText(siteTitle, site, others.guides, textFilesIn(outDir), absolute);
+    await writeFile(path.join(outDir, 'llms.txt'), await siteLlmsTxt(siteTitle, site, others, full, absolute));
+  }
+  // The pages the full text does not hold (a tag with no operations; an earlier version's every page).
+  for (const versions of apis) {
+    for (const twinned of versions) {
+      const made = markdownOf(twinned);
+      const done = written.get(twinned);
+      for (const route of referenceRoutes(twinned.model)) if (!done?.has(route.path)) await made(route);
     }
   }
   await twins.done();
   return { twins: twins.count, full };
+}
+
+/** A site of several APIs whose portal.json gives no title is titled so (as its pages' header is). */
+export const severalApisTitle = 'API documentation';
+
+/** A listed API's id, from where its current model is published (`reference/<id>`); undefined for a one-API site's. */
+export function listedApiId(model: ApiModel): string | undefined {
+  const base = referenceBaseOf(model);
+  return base === referenceBase ? undefined : base.slice(referenceBase.length + 1);
 }
 
 /**
@@ -220,4 +272,92 @@ export async function llmsTxt(
   // Each guide's Markdown twin, as each operation links its own.
   const guides = others.guides.map(({ title, description, twinPath }) => ({ title, description, path: twinPath }));
   return llmsText(model, { absolute, guides, optional, earlier });
+}
+
+/** One API of a site of several, as `siteLlmsTxt` lists it. */
+export interface SiteLlmsTxtApi {
+  id: string;
+  model: ApiModel;
+  /** Its changelog's twin: the API has releases, so a changelog page and feed. */
+  changelog?: OtherTwin | undefined;
+  earlier?: readonly EarlierMajor[];
+}
+
+/**
+ * `/llms.txt` of a site of several APIs (`reference/llms-text.ts` `siteLlmsText`): the guides' twins once, each
+ * API's section with its own links (its full text or its parts, its downloads, its error catalog, its changelog),
+ * and the site's optional links once.
+ */
+export async function siteLlmsTxt(
+  title: string,
+  apis: readonly SiteLlmsTxtApi[],
+  others: OtherTwinList,
+  full: FullText,
+  absolute: (path: string) => string,
+): Promise<string> {
+  const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1000)} KB`;
+  const sections = await Promise.all(
+    apis.map(async ({ id, model, changelog, earlier }, apiIndex) => {
+      const urls = referenceUrls(model);
+      const parts = full.parts.filter((part) => part.api === apiIndex);
+      const changes = apiChangelogPaths(model);
+      const links = [
+        // Its pages at once: one part of the split full text, or a part per tag group past its size.
+        ...parts.map((part) => ({
+          title: part.slug === id ? 'Full text' : `Full text: ${part.title}`,
+          path: fullTextPartPath(part.slug),
+          note: `${part.slug === id ? "its reference's pages'" : "its pages'"} Markdown in reading order (${kilobytes(part.bytes)})`,
+        })),
+        ...(await descriptionFiles(model)).map((file) => ({
+          title: `OpenAPI description (${file.format}${file.gzip ? ', gzip' : ''})`,
+          path: descriptionDownloadPath(model, file.name),
+        })),
+        ...(model.errorCodes.length > 0
+          ? [{ title: 'Error catalog', path: urls.errors, note: 'every error code, what it means and what to do' }]
+          : []),
+        ...(changelog
+          ? [
+              { title: 'Changelog', path: changes.page, note: 'what changed in each release' },
+              { title: 'Changelog feed (Atom)', path: changes.feed },
+            ]
+          : []),
+      ];
+      return { id, model, links, ...(earlier ? { earlier } : {}) };
+    }),
+  );
+  const guideParts = full.parts.filter((part) => part.api === undefined);
+  const optional = [
+    ...(full.wholeBytes === undefined
+      ? [
+          {
+            title: 'Full text, in parts',
+            path: sitePath(`/${fullTextFile}`),
+            note: "the list of its parts: the guides, then each API's (each API's section above names its own)",
+          },
+          ...guideParts.map((part) => ({
+            title: `Full text: ${part.title}`,
+            path: fullTextPartPath(part.slug),
+            note: `its pages' Markdown in reading order (${kilobytes(part.bytes)})`,
+          })),
+        ]
+      : [
+          {
+            title: 'Full text',
+            path: sitePath(`/${fullTextFile}`),
+            note: `every page's Markdown (guides, then each API's reference and changelog) in reading order (${kilobytes(full.wholeBytes)})`,
+          },
+        ]),
+    { title: 'Overview', path: sitePath(homeTwinPath), note: 'the home page: what this site holds and where to start' },
+    {
+      title: 'API catalog (RFC 9727)',
+      path: sitePath(apiCatalogPath),
+      note: 'every API with its description and docs',
+    },
+  ];
+  const guides = others.guides.map(({ title: guide, description, twinPath }) => ({
+    title: guide,
+    description,
+    path: twinPath,
+  }));
+  return siteLlmsText({ title, apis: sections, absolute, guides, optional });
 }

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Changelog } from '../../src/changes/changelog.ts';
 import { loadChangelog } from '../../src/changes/load-changelog.ts';
 import { type ApiModel, loadApiModel } from '../../src/openapi/index.ts';
-import { apiCatalog } from '../../src/publishing/api-catalog.ts';
+import { apiCatalog, apisCatalog } from '../../src/publishing/api-catalog.ts';
 import { changelogFeed } from '../../src/reference/changelog/changelog-feed.ts';
 import { changelogSections, pageHistory, summaryParts } from '../../src/reference/changelog/changelog-sections.ts';
 
@@ -165,5 +165,41 @@ describe('the API catalog (RFC 9727)', () => {
       'text/html',
       'application/atom+xml',
     ]);
+  });
+
+  it('has an entry per API in a site of several, each anchored at its reference, with its changelog when it has one', () => {
+    const docs = 'https://docs.example.org';
+    const entry = (id: string, title: string, releases: boolean) => ({
+      title,
+      anchor: `${docs}/reference/${id}/`,
+      descriptions: [{ href: `${docs}/reference/${id}/openapi.yaml`, type: 'application/yaml' }],
+      docs: `${docs}/reference/${id}/`,
+      moreDocs: [{ href: `${docs}/reference/${id}.md`, type: 'text/markdown', title: `${title} reference (Markdown)` }],
+      ...(releases
+        ? {
+            changelog: {
+              page: `${docs}/reference/${id}/changelog/`,
+              feed: `${docs}/reference/${id}/changelog/feed.xml`,
+            },
+          }
+        : {}),
+    });
+    const { linkset } = JSON.parse(
+      apisCatalog([
+        entry('garden', 'Garden API', true),
+        entry('trains', 'Train API', false),
+        entry('kennel', 'Kennel', false),
+      ]),
+    );
+    expect(linkset.map((api: { anchor: string }) => api.anchor)).toEqual([
+      `${docs}/reference/garden/`,
+      `${docs}/reference/trains/`,
+      `${docs}/reference/kennel/`,
+    ]);
+    const [garden, trains] = linkset;
+    expect(garden['service-desc'][0].href).toBe(`${docs}/reference/garden/openapi.yaml`);
+    expect(garden['service-doc'].map((link: { type: string }) => link.type)).toEqual(['text/html', 'text/markdown']);
+    expect(garden['service-meta'][0].href).toBe(`${docs}/reference/garden/changelog/`);
+    expect(trains['service-meta']).toBeUndefined();
   });
 });

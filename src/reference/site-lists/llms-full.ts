@@ -6,6 +6,9 @@
  * the introduction with the error catalog, each tag group, the models, the changelog. Tags outside any group are
  * packed, consecutive ones together up to the same size, rather than a part each: a description of thousands of
  * ungrouped tags would otherwise publish thousands of small files.
+ *
+ * A site of several APIs (`writeSiteFullText`) has the guides, then each API's pages in that order; its parts are
+ * the guides and a part per API, an API over the size itself in the parts a one-API site's would have.
  */
 import { type ApiModel, type ApiTagGroup, uniqueSlugs } from '../../openapi/index.ts';
 import { referenceRoutes } from '../page-kinds.ts';
@@ -38,6 +41,8 @@ export interface FullTextPart {
   slug: string;
   title: string;
   bytes: number;
+  /** In a site of several APIs, the place in the site's list of the API the part is of (none for the guides). */
+  api?: number;
 }
 
 /** What was written: the whole text's size when it is one file, else the parts it was split into. */
@@ -100,50 +105,57 @@ class JoinedText {
   }
 }
 
-/**
- * Writes the full text: each reference page's Markdown is asked of `markdownOf` once, in reading order, and goes
- * to both the whole text (while it is within `splitAt`) and its part; past `splitAt`, the whole is replaced by the
- * index of the parts, and else the parts are removed. `absolute` makes the index's links.
- */
-export async function writeFullText(
-  model: ApiModel,
-  markdownOf: MarkdownOf,
-  others: OtherTwins,
-  files: TextFiles,
-  absolute: (path: string) => string,
-  splitAt = fullTextSplitAt,
-  partLimit = fullTextPartLimit,
-): Promise<FullText> {
-  const routes = referenceRoutes(model);
-  const of = <T extends ReferenceRoute['type']>(type: T) =>
-    routes.filter((route): route is Extract<ReferenceRoute, { type: T }> => route.type === type);
-  // Each page starts from a clean block state: its twin leaves no block open (description text is written back by
-  // the Markdown library, one text at a time, and needs no definition from another: descriptionMarkdown), and the
-  // blank line and comment before it end any list, quote or paragraph the page before ended in.
-  const marked = (path: string, markdown: string) => `<!-- ${inline(path)} -->\n\n${markdown.trim()}`;
-  const page = async (route: ReferenceRoute) => marked(sitePath(`/${route.path}/`), await markdownOf(route));
+/** A text written while it stays within `limit` bytes as published (with its closing newline); past it, no more. */
+class BoundedText {
+  fits = true;
+  readonly text: JoinedText;
+  readonly #limit: number;
 
-  let wholeFits = true;
-  const whole = new JoinedText(files, fullTextFile);
-  const toWhole = async (text: string) => {
-    // With the blank line before it and the closing newline: the whole is at most `splitAt` bytes as published.
-    if (wholeFits && whole.bytes + (whole.bytes === 0 ? 0 : 2) + byteLength(text) + 1 > splitAt) wholeFits = false;
-    if (wholeFits) await whole.add(text);
-  };
-  const parts: FullTextPart[] = [];
-  const slug = uniqueSlugs();
-  for (const own of ['guides', 'introduction', 'models', 'changelog']) slug(own);
-  /**
-   * A part whose texts are written as they come, each to the whole too unless `inWhole` is false; past
-   * `partLimit` it goes on in a next part.
-   */
-  const part = (firstSlug: string, firstTitle: string) => {
+  constructor(files: TextFiles, name: string, limit: number) {
+    this.text = new JoinedText(files, name);
+    this.#limit = limit;
+  }
+
+  async add(added: string): Promise<void> {
+    const bytes = this.text.bytes;
+    if (this.fits && bytes + (bytes === 0 ? 0 : 2) + byteLength(added) + 1 > this.#limit) this.fits = false;
+    if (this.fits) await this.text.add(added);
+  }
+}
+
+/** A part's texts, written as they come: past the part limit it goes on in a next part. */
+interface PartText {
+  /** Adds a text to the part and, unless `inWhole` is false, to the whole. */
+  add(added: string, inWhole?: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where one API's text goes: its parts, named as the site's full text names them, and the whole. */
+interface ApiTextSink {
+  /** A part of the API's own (`introduction`, `models`, `changelog`): its slug was set aside before any other. */
+  ownPart(name: 'introduction' | 'models' | 'changelog', title: string): PartText;
+  /** A part named after a tag group or tags: its slug is made unique among the parts. */
+  namedPart(name: string, title: string): PartText;
+  toWhole(text: string): Promise<void>;
+}
+
+/** Parts written into `parts` as each closes, each continued past `partLimit` in a next one. */
+function partMaker(
+  files: TextFiles,
+  parts: FullTextPart[],
+  slug: (text: string) => string,
+  toWhole: (text: string) => Promise<void>,
+  partLimit: number,
+  api?: number,
+) {
+  return (firstSlug: string, firstTitle: string): PartText => {
     let count = 1;
     let partSlug = firstSlug;
     let title = firstTitle;
     let text = new JoinedText(files, fullTextPartFile(partSlug));
     const close = async () => {
-      if (await text.close()) parts.push({ slug: partSlug, title, bytes: text.bytes });
+      if (await text.close())
+        parts.push({ slug: partSlug, title, bytes: text.bytes, ...(api === undefined ? {} : { api }) });
     };
     return {
       add: async (added: string, inWhole = true) => {
@@ -160,13 +172,168 @@ export async function writeFullText(
       close,
     };
   };
+}
 
-  const guides = part('guides', 'Guides');
-  for (const twin of others.guides) await guides.add(marked(twin.path, twin.markdown));
-  await guides.close();
+/**
+ * Writes the full text: each reference page's Markdown is asked of `markdownOf` once, in reading order, and goes
+ * to both the whole text (while it is within `splitAt`) and its part; past `splitAt`, the whole is replaced by the
+ * index of the parts, and else the parts are removed. `absolute` makes the index's links.
+ */
+export async function writeFullText(
+  model: ApiModel,
+  markdownOf: MarkdownOf,
+  others: OtherTwins,
+  files: TextFiles,
+  absolute: (path: string) => string,
+  splitAt = fullTextSplitAt,
+  partLimit = fullTextPartLimit,
+): Promise<FullText> {
+  const whole = new BoundedText(files, fullTextFile, splitAt);
+  const toWhole = (text: string) => whole.add(text);
+  const parts: FullTextPart[] = [];
+  const slug = uniqueSlugs();
+  for (const own of ['guides', 'introduction', 'models', 'changelog']) slug(own);
+  const part = partMaker(files, parts, slug, toWhole, partLimit);
+
+  await writeGuides(others.guides, part('guides', 'Guides'));
+  await writeApiText(
+    model,
+    markdownOf,
+    others.changelog,
+    {
+      ownPart: (name, title) => part(name, title),
+      namedPart: (name, title) => part(slug(name), title),
+      toWhole,
+    },
+    splitAt,
+  );
+
+  await whole.text.close();
+  if (whole.fits) {
+    for (const { slug: written } of parts) await files.remove(fullTextPartFile(written));
+    return { wholeBytes: whole.text.bytes, parts: [] };
+  }
+  const index = files.open(fullTextFile);
+  await index.write(fullTextIndex(model, parts, absolute));
+  await index.close();
+  return { wholeBytes: undefined, parts };
+}
+
+/** One API of a site of several, as its full text holds it. */
+export interface FullTextApi {
+  /** Its id in portal.json: its part's slug, and the start of its parts' slugs. */
+  id: string;
+  model: ApiModel;
+  markdownOf: MarkdownOf;
+  /** Its changelog's twin, when it has releases. */
+  changelog?: { path: string; markdown: string } | undefined;
+}
+
+/**
+ * The full text of a site of several APIs: the guides, then each API's pages in the order a one-API site's has
+ * them. Past `splitAt`, the parts are the guides and one per API (`/llms-full/<id>.txt`); an API itself past
+ * `splitAt` is split as a one-API site's text is (`<id>-introduction`, a part per tag group, `<id>-models`, …).
+ * Each API's pages are written to its own part and to its split parts at once, and whichever is not kept is removed.
+ */
+export async function writeSiteFullText(
+  title: string,
+  apis: readonly FullTextApi[],
+  guides: OtherTwins['guides'],
+  files: TextFiles,
+  absolute: (path: string) => string,
+  splitAt = fullTextSplitAt,
+  partLimit = fullTextPartLimit,
+): Promise<FullText> {
+  const whole = new BoundedText(files, fullTextFile, splitAt);
+  const parts: FullTextPart[] = [];
+  const slug = uniqueSlugs();
+  slug('guides');
+  // Every API's own part is named by its id: set aside first, so that no other part takes it.
+  for (const { id } of apis) slug(id);
+
+  await writeGuides(guides, partMaker(files, parts, slug, (text) => whole.add(text), partLimit)('guides', 'Guides'));
+  for (const [api, { id, model, markdownOf, changelog }] of apis.entries()) {
+    const own = new BoundedText(files, fullTextPartFile(id), splitAt);
+    const toWhole = async (text: string) => {
+      await whole.add(text);
+      await own.add(text);
+    };
+    const split: FullTextPart[] = [];
+    const part = partMaker(files, split, slug, toWhole, partLimit, api);
+    const ownSlugs = {
+      introduction: slug(`${id} introduction`),
+      models: slug(`${id} models`),
+      changelog: slug(`${id} changelog`),
+    };
+    await writeApiText(
+      model,
+      markdownOf,
+      changelog,
+      {
+        ownPart: (name, partTitle) => part(ownSlugs[name], partTitle),
+        namedPart: (name, partTitle) => part(slug(`${id} ${name}`), partTitle),
+        toWhole,
+      },
+      splitAt,
+    );
+    const written = await own.text.close();
+    if (own.fits) {
+      for (const { slug: removed } of split) await files.remove(fullTextPartFile(removed));
+      if (written) parts.push({ slug: id, title: model.info.title, bytes: own.text.bytes, api });
+    } else {
+      await files.remove(fullTextPartFile(id));
+      parts.push(...split);
+    }
+  }
+
+  await whole.text.close();
+  if (whole.fits) {
+    for (const { slug: written } of parts) await files.remove(fullTextPartFile(written));
+    return { wholeBytes: whole.text.bytes, parts: [] };
+  }
+  const index = files.open(fullTextFile);
+  await index.write(
+    siteFullTextIndex(
+      title,
+      apis.map(({ model }) => model.info.title),
+      parts,
+      absolute,
+    ),
+  );
+  await index.close();
+  return { wholeBytes: undefined, parts };
+}
+
+/** Each page starts from a clean block state (see `writeApiText`): a comment naming its path, then its Markdown. */
+const marked = (path: string, markdown: string) => `<!-- ${inline(path)} -->\n\n${markdown.trim()}`;
+
+async function writeGuides(guides: OtherTwins['guides'], part: PartText): Promise<void> {
+  for (const twin of guides) await part.add(marked(twin.path, twin.markdown));
+  await part.close();
+}
+
+/**
+ * One API's pages in reading order — its introduction, each tag group's tags with their operations, the models,
+ * the error catalog, the changelog — each to the whole (`sink.toWhole`) and to its part.
+ */
+async function writeApiText(
+  model: ApiModel,
+  markdownOf: MarkdownOf,
+  changelogTwin: { path: string; markdown: string } | undefined,
+  sink: ApiTextSink,
+  splitAt: number,
+): Promise<void> {
+  const { toWhole } = sink;
+  const routes = referenceRoutes(model);
+  const of = <T extends ReferenceRoute['type']>(type: T) =>
+    routes.filter((route): route is Extract<ReferenceRoute, { type: T }> => route.type === type);
+  // Each page starts from a clean block state: its twin leaves no block open (description text is written back by
+  // the Markdown library, one text at a time, and needs no definition from another: descriptionMarkdown), and the
+  // blank line and comment before it end any list, quote or paragraph the page before ended in.
+  const page = async (route: ReferenceRoute) => marked(sitePath(`/${route.path}/`), await markdownOf(route));
 
   // The error catalog is read with the introduction in parts, and after the models in the whole.
-  const introduction = part('introduction', 'Introduction and errors');
+  const introduction = sink.ownPart('introduction', 'Introduction and errors');
   for (const route of of('introduction')) await introduction.add(await page(route));
   const errors: string[] = [];
   for (const route of of('errors')) {
@@ -198,14 +365,14 @@ export async function writeFullText(
     const { first, last, texts } = pack;
     pack = undefined;
     const title = first === last ? tagLabel(first) : `${tagLabel(first)} to ${tagLabel(last)}`;
-    const packed = part(slug(first === last ? first.name : `${first.name} to ${last.name}`), title);
+    const packed = sink.namedPart(first === last ? first.name : `${first.name} to ${last.name}`, title);
     for (const text of texts) await packed.add(text, false);
     await packed.close();
   };
   for (const group of model.tagGroups) {
     if (!group.implicit) {
       await closePack();
-      const grouped = part(slug(group.name), tagLabel(group));
+      const grouped = sink.namedPart(group.name, tagLabel(group));
       for (const name of group.tags) for await (const text of tagTexts(name)) await grouped.add(text, false);
       await grouped.close();
       continue;
@@ -222,25 +389,14 @@ export async function writeFullText(
   }
   await closePack();
 
-  const models = part('models', 'Models');
+  const models = sink.ownPart('models', 'Models');
   for (const route of [...of('schemas'), ...of('schema')]) await models.add(await page(route));
   await models.close();
   for (const text of errors) await toWhole(text);
 
-  const changelog = part('changelog', 'Changelog');
-  if (others.changelog) await changelog.add(marked(others.changelog.path, others.changelog.markdown));
+  const changelog = sink.ownPart('changelog', 'Changelog');
+  if (changelogTwin) await changelog.add(marked(changelogTwin.path, changelogTwin.markdown));
   await changelog.close();
-
-  if (wholeFits) {
-    await whole.close();
-    for (const { slug: written } of parts) await files.remove(fullTextPartFile(written));
-    return { wholeBytes: whole.bytes, parts: [] };
-  }
-  await whole.close();
-  const index = files.open(fullTextFile);
-  await index.write(fullTextIndex(model, parts, absolute));
-  await index.close();
-  return { wholeBytes: undefined, parts };
 }
 
 /** `/llms-full.txt` when split: what each part holds, for an agent to pick from. */
@@ -256,6 +412,33 @@ export function fullTextIndex(model: ApiModel, parts: readonly FullTextPart[], a
     ),
     '',
   ].join('\n');
+}
+
+/**
+ * `/llms-full.txt` of a site of several APIs when split: the guides, then each API's parts under its title.
+ * `apiTitles` are the APIs' titles in the site's order.
+ */
+export function siteFullTextIndex(
+  title: string,
+  apiTitles: readonly string[],
+  parts: readonly FullTextPart[],
+  absolute: (path: string) => string,
+) {
+  const line = (part: FullTextPart) =>
+    `- [${inline(part.title)}](${absolute(fullTextPartPath(part.slug))}): ${Math.ceil(part.bytes / 1000)} KB`;
+  const lines = [
+    `# ${inline(title)}: the full text, in parts`,
+    '',
+    `The whole text is over ${fullTextSplitAt / 1_000_000} MB, so it is split per API (an API that is over ${fullTextSplitAt / 1_000_000} MB itself per tag group, tags outside any group several to a part):`,
+    '',
+    ...parts.filter((part) => part.api === undefined).map(line),
+    '',
+  ];
+  for (const [api, apiTitle] of apiTitles.entries()) {
+    const own = parts.filter((part) => part.api === api);
+    if (own.length > 0) lines.push(`## ${inline(apiTitle)}`, '', ...own.map(line), '');
+  }
+  return lines.join('\n');
 }
 
 /** Text files kept in memory: `astro dev` serves the full text from them, and tests read them. */
