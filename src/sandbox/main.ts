@@ -246,7 +246,6 @@ function startMcp(self: string, model: ApiModel, sandboxApp: typeof app, quiet =
   mcpOptions(model, specPath, self).then(
     (options) => {
       mcp = mcpHttpApp({
-        model,
         options,
         sandbox: sandboxApp,
         store,
