@@ -116,19 +116,22 @@ describe('the MCP server of a site of several APIs', () => {
     ['legacy', 'getStay'],
     ['events', 'publishEvent'],
     ['petstore', 'placeOrder'],
-  ])('get_operation answers %s’s %s with its twin, its links under that API’s /reference/<id>/', async (id, operationId) => {
-    const model = models.get(id) as ApiModel;
-    const twin = operationMarkdown(
-      model,
-      operationById(model, operationId) as NonNullable<ReturnType<typeof operationById>>,
-    );
-    // Found by its name alone, and by its API.
-    expect(await answerOf('get_operation', { operationId })).toBe(twin);
-    expect(await answerOf('get_operation', { operationId, api: id })).toBe(twin);
-    const links = [...twin.matchAll(/\]\((\/reference\/[^)]*)\)/g)].map((match) => match[1]);
-    expect(links.length).toBeGreaterThan(0);
-    for (const link of links) expect(link).toMatch(new RegExp(`^/reference/${id}/`));
-  });
+  ])(
+    'get_operation answers %s’s %s with its twin, its links under that API’s /reference/<id>/',
+    async (id, operationId) => {
+      const model = models.get(id) as ApiModel;
+      const twin = operationMarkdown(
+        model,
+        operationById(model, operationId) as NonNullable<ReturnType<typeof operationById>>,
+      );
+      // Found by its name alone, and by its API.
+      expect(await answerOf('get_operation', { operationId })).toBe(twin);
+      expect(await answerOf('get_operation', { operationId, api: id })).toBe(twin);
+      const links = [...twin.matchAll(/\]\((\/reference\/[^)]*)\)/g)].map((match) => match[1]);
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(link).toMatch(new RegExp(`^/reference/${id}/`));
+    },
+  );
 
   it('gives an unknown api a tool error listing the ids, near matches first', async () => {
     const result = await call('get_operation', { operationId: 'placeOrder', api: 'petstor' });
