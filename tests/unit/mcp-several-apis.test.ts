@@ -8,16 +8,21 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { type HttpBindings, serve } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcpHttpApp } from '../../src/mcp/http.ts';
+import { siteMcpOptions } from '../../src/mcp/options.ts';
 import { sandboxBaseFor } from '../../src/mcp/sandbox-call.ts';
-import { type ApiModel, exampleRequest, operationById } from '../../src/openapi/index.ts';
+import { type ApiModel, exampleRequest, operationById, sandboxKeyIssuer } from '../../src/openapi/index.ts';
+import { systemClock } from '../../src/rate-limits/clock.ts';
 import { loadApiOfSite } from '../../src/reference/api-of-site.ts';
 import { operationMarkdown } from '../../src/reference/operation-markdown.ts';
 import { createSandbox } from '../../src/sandbox/app.ts';
+import { createMemoryStore } from '../../src/sandbox/store/memory-store.ts';
 import { portalApis } from '../../src/site/portal-apis.ts';
 import { loadPortalConfig } from '../../src/site/portal-config.ts';
 import { root } from './support/programs.ts';
@@ -211,6 +216,59 @@ describe('the MCP server of a site of several APIs', () => {
     expect(kennel).toMatchObject({ status: 404 });
     expect(received).toContain('GET /legacy/stays');
   });
+});
+
+describe('the /mcp of a sandbox service serving the site’s APIs (streamable HTTP)', () => {
+  it('answers list_apis, and sends call_sandbox to the API’s prefix of the service, with that API’s own key', async () => {
+    const sent: string[] = [];
+    const service = {
+      fetch: (request: Request, env: HttpBindings) => {
+        const url = new URL(request.url);
+        sent.push(`${request.method} ${url.pathname}`);
+        if (!url.pathname.startsWith('/petstore/')) return new Response('not here', { status: 404 });
+        url.pathname = url.pathname.slice('/petstore'.length);
+        return app.fetch(new Request(url, request), env);
+      },
+    };
+    // The app is made once the port is known, as the sandbox service makes it.
+    const mcp: { app?: ReturnType<typeof mcpHttpApp> } = {};
+    const server = serve({
+      fetch: (request, env) => mcp.app?.fetch(request, env as HttpBindings) ?? new Response('', { status: 503 }),
+      port: 0,
+      hostname: '127.0.0.1',
+    });
+    try {
+      if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+      const self = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      mcp.app = mcpHttpApp({
+        options: await siteMcpOptions(portal, self),
+        sandbox: service,
+        store: createMemoryStore(),
+        clock: systemClock,
+        addresses: { listensOn: '127.0.0.1', allowedOrigins: [] },
+      });
+      const http = new Client({ name: 'mcp-several-apis-http-test', version: '1.0.0' });
+      await http.connect(new StreamableHTTPClientTransport(new URL(`${self}/mcp`)));
+      try {
+        const list = (await http.callTool({ name: 'list_apis', arguments: {} })) as CallToolResult;
+        expect(textOf(list).match(/^- [a-z]+:/gm)).toEqual(['- legacy:', '- events:', '- petstore:']);
+        const placeOrder = operationById(petstore, 'placeOrder');
+        const body = placeOrder && exampleRequest(petstore.schemaResolver, placeOrder).body?.value;
+        const result = (await http.callTool({
+          name: 'call_sandbox',
+          arguments: { operationId: 'placeOrder', api: 'petstore', body },
+        })) as CallToolResult;
+        expect(result.isError, textOf(result)).toBeFalsy();
+        expect(JSON.parse(textOf(result))).toMatchObject({ status: 201 });
+        const issuer = sandboxKeyIssuer(petstore)?.path;
+        expect(sent).toEqual([`POST /petstore${issuer}`, 'POST /petstore/store/orders']);
+      } finally {
+        await http.close();
+      }
+    } finally {
+      server.close();
+    }
+  }, 60_000);
 });
 
 describe('sandboxBaseFor', () => {
