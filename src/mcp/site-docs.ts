@@ -91,13 +91,10 @@ export function createSiteDocs(
       );
     }
     // In none: the near matches of every API's names, each with its API.
-    const near = nearMatches(
-      value,
-      documented.flatMap((api) =>
-        'operationId' in name ? api.model.operations.map((o) => o.operationId) : api.model.schemas.map((s) => s.name),
-      ),
-      5,
+    const names = documented.flatMap((api) =>
+      'operationId' in name ? api.model.operations.map((o) => o.operationId) : api.model.schemas.map((s) => s.name),
     );
+    const near = nearMatches(value, new Set(names), 5);
     const where = near.map((match) => {
       const apisOf = documented.filter((api) =>
         'operationId' in name ? api.docs.hasOperation(match) : api.docs.hasSchema(match),
@@ -151,11 +148,7 @@ export function createSiteDocs(
         lines.push(...heading, ...listing.lines);
       }
       if (!tagFound && tag !== undefined) {
-        const near = nearMatches(
-          tag,
-          documented.flatMap((api) => api.docs.tagNames()),
-          5,
-        );
+        const near = nearMatches(tag, new Set(documented.flatMap((api) => api.docs.tagNames())), 5);
         throw new BadToolInput(
           `No API has a tag named "${tag}".${near.length > 0 ? ` Did you mean: ${near.join(', ')}?` : ''} list_operations lists every operation.`,
         );
