@@ -57,8 +57,11 @@ try {
     const described = sandboxServer(api.model)?.url.replace(/\/$/, '');
     const sendsTo = sandboxBaseFor(api, sandboxUrl);
     if (described && described !== sendsTo && flag === undefined) {
+      // A listed API's calls go below the sandbox service's address, whatever --sandbox-url names.
       console.error(
-        `call_sandbox sends${api.id === undefined ? '' : ` ${api.id}'s calls`} to ${sendsTo}; the description's sandbox server ${described} is called only with --sandbox-url ${described}.`,
+        api.id === undefined
+          ? `call_sandbox sends to ${sendsTo}; the description's sandbox server ${described} is called only with --sandbox-url ${described}.`
+          : `call_sandbox sends ${api.id}'s calls to ${sendsTo} (the sandbox service's ${api.id}), not to its description's sandbox server ${described}.`,
       );
     }
   }
