@@ -37,11 +37,36 @@ export interface SearchedPage {
   text: string;
 }
 
+/** A page as search looks through it: `lower` is its text in lower case. */
+export interface IndexedPage {
+  title: string;
+  url: string;
+  text: string;
+  lower: string;
+}
+
+/** The operations listed by tag, up to a number of lines (`listed`: how many operations were shown). */
+export interface OperationListing {
+  lines: string[];
+  /** Operations shown; `cut`: some were left out for the limit. */
+  listed: number;
+  cut: boolean;
+}
+
 export interface Docs {
   operation(operationId: string): ApiOperation;
+  /** Whether it has an operation or a model of that name (a site of several looks for a name's API). */
+  hasOperation(operationId: string): boolean;
+  hasSchema(name: string): boolean;
   getOperation(operationId: string): string;
   getSchema(name: string): string;
   listOperations(tag?: string): string;
+  /** `listOperations`'s lines, at most `upTo` operations; undefined when no tag is named `tag`. */
+  listing(tag: string | undefined, upTo: number): OperationListing | undefined;
+  /** Its tags' names, for near matches. */
+  tagNames(): string[];
+  /** The reference's pages as search looks through them (its guides are not among them). */
+  pages(): readonly IndexedPage[];
   search(query: string): string;
 }
 
@@ -67,20 +92,42 @@ export function createDocs(
 
   // Built on the first search, from each page's own words (its title, what it is, its description and names),
   // not its whole twin: a large description's thousands of twins would take far longer than a search should.
-  let pages: { title: string; url: string; text: string; lower: string }[] | undefined;
-  const searchable = () => {
+  let pages: IndexedPage[] | undefined;
+  const referencePages = () => {
     // A tag's further pages of operations are not searched: its overview and each operation are.
-    const page = (title: string, path: string, words: string) => {
-      const text = words.replace(/\s+/g, ' ').trim();
-      return { title, url: absolute(path), text, lower: text.toLowerCase() };
-    };
-    pages ??= [
-      ...guides.map((guide) => page(guide.title, guide.path, guide.text)),
-      ...referenceRoutes(model)
-        .filter((route) => route.type !== 'tag' || route.listing.number === 1)
-        .map((route) => page(route.title, twinOf(`/${route.path}/`), searchText(model, route, inputs))),
-    ];
+    pages ??= referenceRoutes(model)
+      .filter((route) => route.type !== 'tag' || route.listing.number === 1)
+      .map((route) => indexedPage(route.title, absolute(twinOf(`/${route.path}/`)), searchText(model, route, inputs)));
     return pages;
+  };
+  let guidePages: IndexedPage[] | undefined;
+  const searchable = () => {
+    guidePages ??= guides.map((guide) => indexedPage(guide.title, absolute(guide.path), guide.text));
+    return [...guidePages, ...referencePages()];
+  };
+  const listing = (tag: string | undefined, upTo: number): OperationListing | undefined => {
+    const tags = tag === undefined ? model.tags : model.tags.filter((t) => t.name === tag || tagLabel(t) === tag);
+    if (tags.length === 0) return undefined;
+    const lines: string[] = [];
+    let left = upTo;
+    let listed = 0;
+    let cut = false;
+    for (const t of tags) {
+      if (t.operations.length === 0) continue;
+      const shown = t.operations.slice(0, Math.max(0, left));
+      left -= t.operations.length;
+      listed += shown.length;
+      lines.push(`## ${inline(tagLabel(t))} (${absolute(urls.tag(t))})`);
+      for (const id of shown) {
+        const op = operationById(model, id);
+        if (op) lines.push(line(op));
+      }
+      if (shown.length < t.operations.length) {
+        cut = true;
+        lines.push(`- … ${t.operations.length - shown.length} more in this tag`);
+      }
+    }
+    return { lines, listed, cut };
   };
   // Twins asked for again (an agent rereads the page it works on) are not made again.
   const twins = new RecentCache<string>(twinsKept);
@@ -101,56 +148,72 @@ export function createDocs(
         );
       return twins.get(`schema ${name}`, () => schemaMarkdown(model, schema));
     },
+    hasOperation: (operationId) => operationById(model, operationId) !== undefined,
+    hasSchema: (name) => model.schemas.some((s) => s.name === name),
+    tagNames: () => model.tags.map((t) => t.name),
+    pages: referencePages,
+    listing,
     listOperations(tag) {
-      const tags = tag === undefined ? model.tags : model.tags.filter((t) => t.name === tag || tagLabel(t) === tag);
-      if (tags.length === 0)
+      const listed = listing(tag, listedUpTo);
+      if (!listed)
         throw notFound(
           'tag',
           tag ?? '',
           model.tags.map((t) => t.name),
         );
-      const lines: string[] = [];
-      let left = listedUpTo;
-      for (const t of tags) {
-        if (t.operations.length === 0) continue;
-        const shown = t.operations.slice(0, Math.max(0, left));
-        left -= shown.length;
-        lines.push(`## ${inline(tagLabel(t))} (${absolute(urls.tag(t))})`);
-        for (const id of shown) {
-          const op = operationById(model, id);
-          if (op) lines.push(line(op));
-        }
-        if (shown.length < t.operations.length)
-          lines.push(`- … ${t.operations.length - shown.length} more in this tag`);
-      }
-      if (left < 0 || lines.length === 0) lines.push('', 'Pass a tag to list only its operations.');
+      const { lines } = listed;
+      if (lines.length === 0) lines.push('', 'Pass a tag to list only its operations.');
       return lines.join('\n');
     },
     search(query) {
-      const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
-      if (terms.length === 0) throw new BadToolInput('The query is empty: give a few words to look for.');
-      const scored = searchable()
-        .map((page) => {
-          const title = page.title.toLowerCase();
-          // A term in the title weighs most; in the text, a few mentions count, so a long page full of links
-          // (the error catalog) does not outrank the page a query names.
-          let score = terms.every((term) => title.includes(term)) ? 20 : 0;
-          for (const term of terms) {
-            if (title.includes(term)) score += 10;
-            let at = page.lower.indexOf(term);
-            for (let hits = 0; at >= 0 && hits < 3; hits++, at = page.lower.indexOf(term, at + term.length)) score += 1;
-          }
-          return { page, score };
-        })
-        .filter((match) => match.score > 0)
-        .sort((a, b) => b.score - a.score)
-        .slice(0, searchResultsUpTo);
-      if (scored.length === 0) return `Nothing in the docs matches "${query}".`;
-      return scored
-        .map(({ page }) => `- ${link(page.title, page.url)}: ${inline(snippet(page.text, page.lower, terms))}`)
-        .join('\n');
+      const found = searchPages(query, searchable());
+      if (found.length === 0) return `Nothing in the docs matches "${query}".`;
+      return found.map((hit) => searchLine(hit)).join('\n');
     },
   };
+}
+
+/** A page to search: its words as one line of text. */
+export const indexedPage = (title: string, url: string, words: string): IndexedPage => {
+  const text = words.replace(/\s+/g, ' ').trim();
+  return { title, url, text, lower: text.toLowerCase() };
+};
+
+/** A page search found, with the terms it was found by. */
+export interface SearchHit<Page extends IndexedPage = IndexedPage> {
+  page: Page;
+  terms: string[];
+}
+
+/**
+ * The best of `pages` for `query`, at most `searchResultsUpTo`, best first (the first of equals first). An empty
+ * query is a BadToolInput.
+ */
+export function searchPages<Page extends IndexedPage>(query: string, pages: readonly Page[]): SearchHit<Page>[] {
+  const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (terms.length === 0) throw new BadToolInput('The query is empty: give a few words to look for.');
+  return pages
+    .map((page) => {
+      const title = page.title.toLowerCase();
+      // A term in the title weighs most; in the text, a few mentions count, so a long page full of links
+      // (the error catalog) does not outrank the page a query names.
+      let score = terms.every((term) => title.includes(term)) ? 20 : 0;
+      for (const term of terms) {
+        if (title.includes(term)) score += 10;
+        let at = page.lower.indexOf(term);
+        for (let hits = 0; at >= 0 && hits < 3; hits++, at = page.lower.indexOf(term, at + term.length)) score += 1;
+      }
+      return { page, score };
+    })
+    .filter((match) => match.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, searchResultsUpTo)
+    .map(({ page }) => ({ page, terms }));
+}
+
+/** A search result's line: its page's title linked, `from` (which API it is from) if given, a snippet. */
+export function searchLine({ page, terms }: SearchHit, from?: string): string {
+  return `- ${link(page.title, page.url)}${from ? ` ${from}` : ''}: ${inline(snippet(page.text, page.lower, terms))}`;
 }
 
 /** What a page is searched by: its title and kind, its description as text, the names it lists. */

@@ -13,14 +13,13 @@
 import type { HttpBindings } from '@hono/node-server';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { type Context, Hono } from 'hono';
-import type { ApiModel } from '../openapi/index.ts';
 import type { Clock } from '../rate-limits/clock.ts';
 import { clientAddress } from '../sandbox/callers.ts';
 import { type SandboxStore, StoreUnavailableError } from '../sandbox/store/sandbox-store.ts';
 import { ClientKeys } from './client-keys.ts';
 import { InFlight, jsonRpcRefusal, type McpAddresses, readMessages, rebindingCheck } from './http-guards.ts';
-import { createSandboxCaller } from './sandbox-call.ts';
-import { type McpOptions, mcpServers } from './server.ts';
+import { createSandboxCaller, sandboxBaseFor } from './sandbox-call.ts';
+import { type McpOptions, mcpServers, type SandboxCallers } from './server.ts';
 
 export const mcpPath = '/mcp';
 
@@ -35,10 +34,12 @@ export const mcpLimits = {
 } as const;
 
 export interface McpHttpSettings {
-  model: ApiModel;
-  /** `sandboxUrl`: the sandbox's own address, which `call_sandbox`'s URLs are made on. */
+  /**
+   * `sandboxUrl`: the sandbox service's own address, which `call_sandbox`'s URLs are made on (each listed API's
+   * below it, `sandboxBaseFor`).
+   */
   options: McpOptions;
-  /** The sandbox app, which `call_sandbox` calls in-process. */
+  /** The sandbox app, which `call_sandbox` calls in-process (for a site of several APIs, the one serving them all). */
   sandbox: { fetch(request: Request, env: HttpBindings): Response | Promise<Response> };
   /** Where the clients' requests are counted: the sandbox's store. */
   store: Pick<SandboxStore<unknown>, 'admit'>;
@@ -50,8 +51,8 @@ type McpContext = Context<{ Bindings: HttpBindings }>;
 
 /** `/mcp` as a Hono app, to be given the requests for that path with the server's bindings. */
 export function mcpHttpApp(settings: McpHttpSettings): Hono<{ Bindings: HttpBindings }> {
-  const { model, options, store, clock } = settings;
-  const newServer = mcpServers(model, { ...options, sandboxUrl: undefined });
+  const { options, store, clock } = settings;
+  const newServer = mcpServers({ ...options, sandboxUrl: undefined });
   const clientKeys = new ClientKeys();
   const inFlight = new InFlight(mcpLimits.inFlight);
   const refusal = rebindingCheck(settings.addresses);
@@ -107,11 +108,19 @@ export function mcpHttpApp(settings: McpHttpSettings): Hono<{ Bindings: HttpBind
     const counted = Array.isArray(read.messages) ? await admit(client, read.messages.length - 1) : first;
     if (counted instanceof Response) return counted;
     const standing = Object.keys(counted.standing).length > 0 ? counted.standing : first.standing;
-    const sandbox =
-      options.sandboxUrl === undefined
+    const { sandboxUrl } = options;
+    // Each API's keys are the client's own, kept apart from its keys of the site's other APIs.
+    const sandboxes: SandboxCallers | undefined =
+      sandboxUrl === undefined
         ? undefined
-        : createSandboxCaller(model, options.sandboxUrl, asClient(c), clientKeys.of(client));
-    const server = newServer(sandbox);
+        : (api) =>
+            createSandboxCaller(
+              api.model,
+              sandboxBaseFor(api, sandboxUrl),
+              asClient(c),
+              clientKeys.of(api.id === undefined ? client : `${client} ${api.id}`),
+            );
+    const server = newServer(sandboxes);
     // No session id generator: stateless.
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);

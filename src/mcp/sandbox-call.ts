@@ -21,6 +21,17 @@ export interface SandboxAnswer {
   body: unknown;
 }
 
+/**
+ * Where `call_sandbox` sends an API's requests on the sandbox service at `sandboxUrl`: the service itself for a
+ * one-API site's API (`id` undefined), `<sandboxUrl>/<id>` for a listed API's, as the sandbox service serves the
+ * APIs of a site of several (`http://localhost:4010/trains/…`). The one place that rule lives: change it here if
+ * the service comes to serve them otherwise.
+ */
+export function sandboxBaseFor(api: { id: string | undefined }, sandboxUrl: string): string {
+  const base = sandboxUrl.replace(/\/$/, '');
+  return api.id === undefined ? base : `${base}/${encodeURIComponent(api.id)}`;
+}
+
 /** A body longer than this is cut, so that one answer cannot flood an agent's context. */
 export const answerBodyUpTo = 100_000;
 const timeoutMs = 15_000;

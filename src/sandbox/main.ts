@@ -12,7 +12,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { readCommandLine } from '../command-line.ts';
 import { mcpHttpApp, mcpPath } from '../mcp/http.ts';
-import { mcpOptions } from '../mcp/options.ts';
+import { mcpOptions, siteMcpOptions } from '../mcp/options.ts';
 import {
   type ApiModel,
   anonymousQuota,
@@ -290,7 +290,7 @@ function describedSandbox(model: ApiModel, api: PortalApi, kept?: SandboxStore<u
 }
 // The docs' MCP server beside the API, at /mcp (src/mcp/http.ts), once the port is known: its call_sandbox calls
 // this sandbox's app in-process, as the MCP client. The sandbox app knows nothing of it. In a site of several APIs it
-// is still one, at the root, on the first API (call_sandbox reaches it below its /<id>).
+// is still one, at the root, with every API's docs (call_sandbox reaches each below its /<id>).
 let mcp: Hono<{ Bindings: HttpBindings }> | undefined;
 
 /** What one API answers: its pass-through below its `/proxy`, else its sandbox app. */
@@ -322,13 +322,13 @@ const service = {
     return servedApis(request, env);
   },
 };
-/** The docs' MCP server on the first API, calling its sandbox; made once listening, and again for each version followed. */
+/** The docs' MCP server, calling the sandbox; made once listening, and again for each version followed. */
 function startMcp(self: string, quiet = false): void {
-  const { model } = first;
-  mcpOptions(model, specPath, `${self}${first.mountedAt}`).then(
+  // In a site of several APIs, every API's docs, each call_sandbox sent below its API's /<id> (sandboxBaseFor).
+  const options = several ? siteMcpOptions(specPath, self) : mcpOptions(first.model, specPath, self);
+  options.then(
     (options) => {
       mcp = mcpHttpApp({
-        model,
         options,
         sandbox: several ? service : first.app,
         store: first.store,
