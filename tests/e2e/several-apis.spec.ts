@@ -78,7 +78,7 @@ test.beforeAll(async () => {
 
 /** The last test's title: once it has run, this run needs the kept build no more. */
 let lastRan = false;
-const lastTest = `axe finds nothing on ${ids.at(-1)}’s operation page`;
+const lastTest = `axe finds nothing on an operation page of ${ids.at(-1)}`;
 test.afterEach(() => {
   if (test.info().title === lastTest) lastRan = true;
 });
@@ -300,7 +300,7 @@ test('no Markdown twin, llms.txt included, has a link that leads nowhere', { tag
 });
 
 for (const id of ids)
-  test(`axe finds nothing on ${id}’s operation page`, { tag: '@axe' }, async ({ page }) => {
+  test(`axe finds nothing on an operation page of ${id}`, { tag: '@axe' }, async ({ page }) => {
     // Axe takes seconds a page, and far longer while the machine builds other sites.
     test.setTimeout(180_000);
     const url = referenceUrls(modelOf(id)).operation(plainGet(id));
