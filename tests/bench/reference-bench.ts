@@ -45,11 +45,10 @@
  * MiB = 1,048,576 bytes (issue 15's output goal is in MiB).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import { defaultParseLimits, loadApiModel } from '../../src/openapi/index.ts';
@@ -66,13 +65,11 @@ import {
 } from '../support/npm-descriptions.ts';
 import { generateDescription } from './generate-description.ts';
 import { generateGraphDescription } from './generate-graph-description.ts';
+import { type BuildFigures, bytes, gnuTime, measuredBuild, peakMemory, signalGroup } from './measured-build.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-// What `npm run build` runs: `astro build`, then the search index in a process of its own.
-const buildSite = path.join(root, 'src/build/build-site.sh');
 const staticServer = path.join(root, 'src/publishing/static-server.ts');
 const lighthouseBin = path.join(root, 'node_modules/lighthouse/cli/index.js');
-const gnuTime = '/usr/bin/time';
 const loads = Math.max(1, Number(process.env.BENCH_LOADS ?? 5) || 5);
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,2000,3000')
   .split(',')
@@ -178,18 +175,6 @@ interface BenchCase {
 /** A generated 3.0 description with ~5 operations per tag: the cases the size goals are about. */
 const isPlain = (bench: BenchCase) =>
   bench.oneTagHolds === undefined && bench.version === undefined && bench.large === undefined && !bench.graph;
-
-interface BuildFigures {
-  wallSeconds: number;
-  /** Max RSS of the largest single process of the build (GNU time %M, or process.resourceUsage in a preload). */
-  largestProcessRssBytes: number | undefined;
-  /** Max of the summed RSS of every process in the build's tree, sampled from /proc. */
-  treeRssBytes: number | undefined;
-  /** The processes that made up the tree's peak, largest first: "node 1.2 GB". */
-  treePeakParts: string[];
-  /** What the build's last step said about static hosts' limits (src/build/output-limits.ts). */
-  hostWarnings: string[];
-}
 
 interface OutputFigures {
   operations: number;
@@ -497,130 +482,10 @@ async function realDescriptions(dir: string): Promise<BenchCase[]> {
 }
 
 /** Builds the site for `spec` into `outDir` as `npm run build` does, timing it and tracking its memory. */
-async function build(spec: string, outDir: string, workDir: string): Promise<BuildFigures> {
-  const rssFile = path.join(workDir, 'max-rss-kb.txt');
-  let command: string;
-  let args: string[];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PETSTORE_SPEC: spec,
-    // The scale case's description is over the default 32 MB limit, which a docs team raises the same way.
-    PETSTORE_MAX_SPEC_MB: String(benchSizeLimitMb),
-    ASTRO_TELEMETRY_DISABLED: '1',
-    NO_COLOR: '1',
-    FORCE_COLOR: '0',
-  };
-  if (existsSync(gnuTime)) {
-    // GNU time reports the largest peak among the processes it waited for.
-    command = gnuTime;
-    args = ['-f', '%M', '-o', rssFile, 'sh', buildSite, '--outDir', outDir];
-  } else {
-    // No GNU time: a preload in each Node process of the build (NODE_OPTIONS reaches the steps it starts) adds
-    // its own peak to the file when it exits; the largest is read below.
-    const preload = path.join(workDir, 'record-max-rss.mjs');
-    await writeFile(
-      preload,
-      "import { appendFileSync } from 'node:fs';\n" +
-        `process.on('exit', () => appendFileSync(${JSON.stringify(rssFile)}, \`\${process.resourceUsage().maxRSS}\\n\`));\n`,
-    );
-    command = 'sh';
-    args = [buildSite, '--outDir', outDir];
-    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --import=${pathToFileURL(preload).href}`.trim();
-  }
-  const started = performance.now();
-  const child = spawn(command, args, {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so an interrupted bench can stop the whole build (time → sh → node → workers).
-    detached: true,
-  });
-  children.add(child);
-  const log: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
-  let treePeak: TreeRss | undefined;
-  const sampler = setInterval(() => {
-    const sample = child.pid === undefined ? undefined : treeRss(child.pid);
-    if (sample && sample.totalKb > (treePeak?.totalKb ?? -1)) treePeak = sample;
-  }, 200);
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (exitCode) => resolve(exitCode));
-  }).finally(() => {
-    clearInterval(sampler);
-    children.delete(child);
-  });
-  const wallSeconds = (performance.now() - started) / 1000;
-  if (code !== 0) throw new Error(`the build exited with ${code}:\n${buildErrorExcerpt(log.join(''))}`);
-  const recorded = existsSync(rssFile)
-    ? (await readFile(rssFile, 'utf8')).split('\n').filter((line) => /^\d+$/.test(line.trim()))
-    : [];
-  const largestKb = recorded.length > 0 ? Math.max(...recorded.map(Number)) : undefined;
-  return {
-    wallSeconds,
-    largestProcessRssBytes: largestKb === undefined ? undefined : largestKb * 1024,
-    treeRssBytes: treePeak === undefined ? undefined : treePeak.totalKb * 1024,
-    treePeakParts: (treePeak?.parts ?? [])
-      .filter((part) => part.kb >= 10_000)
-      .sort((a, b) => b.kb - a.kb)
-      .map((part) => `${part.name} ${bytes(part.kb * 1024)}`),
-    hostWarnings: log
-      .join('')
-      .split('\n')
-      .filter((line) => line.includes('too large for')),
-  };
-}
-
-/** The lines of a failed build that say what went wrong: from the first error on, at most 25. */
-function buildErrorExcerpt(log: string): string {
-  const lines = log.split('\n');
-  const first = lines.findIndex((line) => /error|✘|✖/i.test(line));
-  const excerpt = first === -1 ? lines.slice(-25) : lines.slice(first, first + 25);
-  return excerpt.map((line) => `    ${line}`).join('\n');
-}
-
-interface TreeRss {
-  totalKb: number;
-  parts: { name: string; kb: number }[];
-}
-
-/** RSS (KiB) of `pid` and all its descendants, from /proc; undefined where /proc is missing. */
-function treeRss(pid: number): TreeRss | undefined {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return undefined;
-  }
-  const childrenOf = new Map<number, number[]>();
-  for (const entry of entries) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name is in parentheses and may contain spaces: the parent pid is the 2nd field after it.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const list = childrenOf.get(ppid) ?? [];
-      list.push(Number(entry));
-      childrenOf.set(ppid, list);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const parts: TreeRss['parts'] = [];
-  const queue = [pid];
-  for (let current = queue.pop(); current !== undefined; current = queue.pop()) {
-    try {
-      const status = readFileSync(`/proc/${current}/status`, 'utf8');
-      parts.push({
-        name: processName(current) ?? /^Name:\s+(.*)$/m.exec(status)?.[1] ?? String(current),
-        kb: Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0),
-      });
-    } catch {
-      // Gone already.
-    }
-    queue.push(...(childrenOf.get(current) ?? []));
-  }
-  return { totalKb: parts.reduce((sum, part) => sum + part.kb, 0), parts };
+function build(spec: string, outDir: string, workDir: string): Promise<BuildFigures> {
+  // The scale case's description is over the default 32 MB limit, which a docs team raises the same way.
+  const env = { PETSTORE_MAX_SPEC_MB: String(benchSizeLimitMb) };
+  return measuredBuild(spec, outDir, workDir, { env, running: children });
 }
 
 /** Sizes, pages, page weights and JavaScript of a built site. */
@@ -1208,25 +1073,6 @@ async function stop(child: ChildProcess): Promise<void> {
   children.delete(child);
 }
 
-/** The program a process runs ("node", "pagefind_extended"): /proc's Name is the main thread's, e.g. "MainThread". */
-function processName(pid: number): string | undefined {
-  try {
-    const program = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
-    return program ? path.basename(program) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Signals the process group we started `child` in (it was spawned detached), or the child alone. */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, signal);
-  } catch {
-    child.kill(signal);
-  }
-}
-
 async function walk(dir: string): Promise<{ path: string; size: number }[]> {
   const found: { path: string; size: number }[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
@@ -1253,14 +1099,6 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function bytes(n: number | undefined): string {
-  if (n === undefined) return 'n/a';
-  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} GB`;
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
-  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} KB`;
-  return `${n} B`;
-}
-
 function mebibytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MiB`;
 }
@@ -1275,12 +1113,6 @@ function px(n: number): string {
 
 function range(r: Range, format: (n: number) => string): string {
   return r.min === r.max ? format(r.max) : `${format(r.min)}–${format(r.max)}`;
-}
-
-function peakMemory(build: BuildFigures | undefined): number | undefined {
-  if (!build) return undefined;
-  const known = [build.largestProcessRssBytes, build.treeRssBytes].filter((n): n is number => n !== undefined);
-  return known.length > 0 ? Math.max(...known) : undefined;
 }
 
 function printTable(results: CaseResult[], memoryMethod: string): void {

@@ -5,7 +5,7 @@
  * removes the build.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
@@ -48,21 +48,32 @@ export interface ServeOptions {
   alsoWithoutHeaders?: boolean;
   /** Build settings, as a docs team sets them (`SITE_URL`, `SANDBOX_URL`). */
   env?: Record<string, string>;
+  /**
+   * A folder to build into once and keep (its `dist/`): when a build already finished there, it is served again
+   * rather than built again. Playwright restarts the worker after a failing test, which runs `beforeAll` again; a
+   * spec whose tests are separate checks of one costly build keeps it here for the whole run. The caller removes it.
+   */
+  keptIn?: string;
 }
 
 export async function buildAndServe(fixture: string, name: string, options: ServeOptions = {}): Promise<FixtureSite> {
-  const outDir = path.join(mkdtempSync(path.join(tmpdir(), `petstore-${name}-`)), 'dist');
-  const built = await oneBuildAtATime(() =>
-    spawnSync('sh', [path.join(root, 'src/build/build-site.sh'), '--outDir', outDir], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, ...options.env, PETSTORE_SPEC: fixture },
-    }),
-  );
-  const remove = () => rmSync(path.dirname(outDir), { recursive: true, force: true });
-  if (built.status !== 0) {
-    remove();
-    throw new Error(`${path.relative(root, fixture)} did not build:\n${built.stdout}\n${built.stderr}`);
+  const { keptIn } = options;
+  const outDir = path.join(keptIn ?? mkdtempSync(path.join(tmpdir(), `petstore-${name}-`)), 'dist');
+  const remove = () => (keptIn ? undefined : rmSync(path.dirname(outDir), { recursive: true, force: true }));
+  const finished = keptIn && path.join(keptIn, 'built');
+  if (!finished || !existsSync(finished)) {
+    const built = await oneBuildAtATime(() =>
+      spawnSync('sh', [path.join(root, 'src/build/build-site.sh'), '--outDir', outDir], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, ...options.env, PETSTORE_SPEC: fixture },
+      }),
+    );
+    if (built.status !== 0) {
+      remove();
+      throw new Error(`${path.relative(root, fixture)} did not build:\n${built.stdout}\n${built.stderr}`);
+    }
+    if (finished) writeFileSync(finished, '');
   }
   const servers: ChildProcess[] = [];
   const close = () => {

