@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { servedFixtureSite } from '../support/fixture-site.ts';
-import { searchResultTimeout } from './support.ts';
+import { searchResultTimeout } from './timeouts.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/several-apis-search/portal.json');
 const site = servedFixtureSite(fixture, 'several-apis-search');

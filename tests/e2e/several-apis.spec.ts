@@ -32,7 +32,7 @@ import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
 import { freePort } from '../support/local-net.ts';
 import { fetchNpmDescriptions, readmeTrainTravel31 } from '../support/npm-descriptions.ts';
 import { type SandboxProcess, startSandboxProcess } from '../support/sandbox-process.ts';
-import { searchResultTimeout } from './support.ts';
+import { searchResultTimeout } from './timeouts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The site's APIs, in portal.json's order. */
@@ -73,8 +73,10 @@ test.beforeAll(async () => {
   const apis = portalApis(portalJson, loadPortalConfig(portalJson));
   expect(apis.map((api) => api.id)).toEqual([...ids]);
   for (const api of apis) models.set(api.id as Id, await loadApiOfSite(api));
-  // Built with the sandbox's port, so that every console calls the sandbox service this file starts.
-  site = await buildAndServe(portalJson, 'several-apis', { env: { SANDBOX_PORT: String(sandboxPort) }, keptIn: kept });
+  // Built as a published site is, with its hosted sandbox's address: the sandbox service this file starts, which
+  // serves each API below its /<id> (a description that names no sandbox server has one only so).
+  const env = { SANDBOX_PORT: String(sandboxPort), SANDBOX_URL: `http://localhost:${sandboxPort}` };
+  site = await buildAndServe(portalJson, 'several-apis', { env, keptIn: kept });
 });
 
 /** The last test's title: once it has run, this run needs the kept build no more. */
@@ -124,10 +126,19 @@ function modelOf(id: Id): ApiModel {
   return model;
 }
 
-/** An API's first GET without path parameters: one a console can send as it opens, without typing. */
+/**
+ * An API's first GET without path parameters whose Try it the description leaves on: one a console can send as it
+ * opens, without typing.
+ */
 function plainGet(id: Id): ApiOperation {
   const found = modelOf(id).operations.find(
-    (o) => o.method === 'get' && o.path.startsWith('/') && !o.path.includes('{') && !o.webhook && !o.callback,
+    (o) =>
+      o.method === 'get' &&
+      o.tryIt.enabled &&
+      o.path.startsWith('/') &&
+      !o.path.includes('{') &&
+      !o.webhook &&
+      !o.callback,
   );
   if (!found) throw new Error(`${id} has no GET without path parameters`);
   return found;
@@ -194,7 +205,8 @@ test('search on Train Travel’s pages has its API filter ticked and finds its o
   await expect(filter('trains')).toBeChecked({ timeout: searchResultTimeout });
   for (const other of ['petstore', 'legacy'] as const) await expect(filter(other)).not.toBeChecked();
   const first = dialog.getByRole('listitem').first().getByRole('link').first();
-  await expect(first).toHaveText(operationTitle(trips), { timeout: searchResultTimeout });
+  // A site of several names each result's API after its title.
+  await expect(first).toHaveText(`${operationTitle(trips)} (${titleOf('trains')})`, { timeout: searchResultTimeout });
   expect(new URL(await first.evaluate((a) => (a as HTMLAnchorElement).href)).pathname).toBe(
     referenceUrls(model).operation(trips),
   );
@@ -210,7 +222,11 @@ test.describe('the live console', () => {
       test.setTimeout(3 * consoleLoadTimeout);
       const { baseUrl } = built();
       // One sandbox service for the three, started when a console test first needs it: PETSTORE_SPEC is portal.json.
-      sandbox ??= startSandboxProcess({ PETSTORE_SPEC: portalJson, SANDBOX_PORT: String(sandboxPort) });
+      sandbox ??= startSandboxProcess({
+        PETSTORE_SPEC: portalJson,
+        SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_URL: `http://localhost:${sandboxPort}`,
+      });
       await sandbox;
       const operation = plainGet(id);
       await page.goto(`${baseUrl}${referenceUrls(modelOf(id)).operation(operation)}`);

@@ -13,11 +13,7 @@ if (!testSandbox) throw new Error('the spec names no sandbox server');
 /** Where the built site's console and guides call the sandbox: the test run's (SANDBOX_PORT, playwright.config.ts). */
 export const sandboxUrl = testSandbox.url;
 
-/**
- * How long a search may take to show its results. Pagefind loads its index in pieces; with the other browser worker
- * running the axe crawl on two cores, results came a little after the 5 s default, already in the list.
- */
-export const searchResultTimeout = 20_000;
+export { searchResultTimeout } from './timeouts.ts';
 
 export function operation(id: string) {
   const found = model.operations.find((o) => o.operationId === id);
