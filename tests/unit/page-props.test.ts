@@ -3,10 +3,13 @@
  * events and of a versioned description (tests/fixtures/versions: 2.0.0 current, 1.x published below /reference/1.x/):
  * each path's page has its route's kind, title, sidebar and head, and no other path is produced.
  */
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReferenceVersions } from '../../src/data/reference-versions.ts';
 import { type ApiModel, loadApiModel, resolveSpecPath } from '../../src/openapi/index.ts';
+import { loadApiOfSite } from '../../src/reference/api-of-site.ts';
 import { referenceRoutes } from '../../src/reference/page-kinds.ts';
 import {
   type ApiReference,
@@ -19,6 +22,7 @@ import {
 import { referencePaths as sidebarPaths } from '../../src/reference/routes.ts';
 import type { SidebarItem } from '../../src/reference/site-lists/navigation.ts';
 import { type PortalApi, portalApis } from '../../src/site/portal-apis.ts';
+import { loadPortalConfig } from '../../src/site/portal-config.ts';
 import { defineSiteConfig } from '../../src/site/site-config.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -180,5 +184,71 @@ describe('a versioned reference', () => {
         expect(canonical).toBeUndefined();
       }
     }
+  });
+});
+
+// Copies of the Pet Store and the Swagger 2.0 fixture, listed in a portal.json: their models are not the ones the
+// cases above publish at /reference/ (a process keeps one model per file).
+const folder = mkdtempSync(path.join(tmpdir(), 'pst-page-props-apis-'));
+copyFileSync(path.join(root, 'spec/openapi.yaml'), path.join(folder, 'petstore.yaml'));
+copyFileSync(path.join(root, 'tests/fixtures/swagger-2.0/openapi.yaml'), path.join(folder, 'kennel.yaml'));
+const config = path.join(folder, 'portal.json');
+writeFileSync(
+  config,
+  JSON.stringify({
+    apis: [
+      { id: 'petstore', spec: 'petstore.yaml' },
+      { id: 'kennel', spec: 'kennel.yaml' },
+    ],
+  }),
+);
+const apis: ApiReference[] = [];
+for (const api of portalApis(config, loadPortalConfig(config))) {
+  const model = await loadApiOfSite(api);
+  apis.push({ id: api.id, versions: await loadReferenceVersions(api, model), changelog: undefined });
+}
+const [petstore, kennel] = apis.map((api) => (api.versions[0] as PublishedReference).model) as [ApiModel, ApiModel];
+
+describe('a site of several APIs', () => {
+  it("publishes each API's pages of every kind below /reference/<id>/, and no other", async () => {
+    const pages = await pagesOf(apis);
+    for (const [id, model] of [
+      ['petstore', petstore],
+      ['kennel', kennel],
+    ] as const) {
+      const routes = referenceRoutes(model);
+      expect(
+        routes.every((route) => route.path === `reference/${id}` || route.path.startsWith(`reference/${id}/`)),
+      ).toBe(true);
+      const own = pages.filter(({ slug }) => slug === id || slug?.startsWith(`${id}/`));
+      expect(own.map(({ slug }) => `reference/${slug}`)).toEqual(routes.map((route) => route.path));
+    }
+    expect(pages.length).toBe(referenceRoutes(petstore).length + referenceRoutes(kennel).length);
+    // Every kind of page, each rendered with its own kind's view.
+    expect(new Set(pages.map(({ page }) => page.view.type))).toEqual(
+      new Set(['introduction', 'tag', 'operation', 'schemas', 'schema', 'errors']),
+    );
+    for (const { route, page } of pages) {
+      expect(page.view.type).toBe(route.type);
+      expect(twinLink(page)).toBe(`/${route.path}.md`);
+    }
+  });
+
+  it('shows the API read as a group named after it, its tag open, and the other API as one link', async () => {
+    const kennelUrls = sidebarPaths(kennel);
+    const petstoreUrls = sidebarPaths(petstore);
+    for (const { route, page } of await pagesOf(apis)) {
+      const reading = route.path.startsWith('reference/kennel') ? kennel : petstore;
+      const other = reading === kennel ? petstore : kennel;
+      const group = page.sidebar.find((item) => item.label === reading.info.title);
+      expect(group && 'items' in group, route.path).toBe(true);
+      expect(page.sidebar).toContainEqual({ label: other.info.title, link: sidebarPaths(other).introduction });
+      if (route.type === 'operation') {
+        expect(openGroups(page.sidebar as SidebarItem[])).toContain(route.tag.summary ?? route.tag.name);
+        expect(links(page.sidebar)).toContain(sidebarPaths(reading).operation(route.operation));
+      }
+    }
+    expect(kennelUrls.introduction).toBe('/reference/kennel/');
+    expect(petstoreUrls.errors).toBe('/reference/petstore/errors/');
   });
 });
