@@ -16,6 +16,7 @@ import { checkChangelog } from '../changes/load-changelog.ts';
 import { apiReleasesDir, hasReleasesIn } from '../changes/releases.ts';
 import { loadReferenceVersions } from '../data/reference-versions.ts';
 import {
+  type ApiModel,
   countOf,
   formatProblems,
   hiddenCount,
@@ -100,10 +101,9 @@ export function apiReferencePlugin(): StarlightPlugin {
           },
         });
         // Each API of the site checked before anything is built, one after another; one summary line each.
-        const checkApi = async (api: PortalApi): Promise<SidebarApi> => {
+        const checkApi = async (api: PortalApi, model: ApiModel): Promise<SidebarApi> => {
           const apiFile = api.specPath;
           const apiShown = apiFile.startsWith(`${root}/`) ? apiFile.slice(root.length + 1) : apiFile;
-          const model = await loadApiOfSite(api);
           const releases = apiReleasesDir(api);
           const withReleases = hasReleasesIn(releases);
           // The changelog's inputs too: a release file's bad date stops the build here, named, not in a page.
@@ -159,9 +159,11 @@ export function apiReferencePlugin(): StarlightPlugin {
         try {
           const portal = loadPortalConfig(file);
           const apis = portalApis(file, portal);
-          const sidebarApis: SidebarApi[] = [];
-          for (const api of apis) sidebarApis.push(await checkApi(api));
-          const model = (sidebarApis[0] as SidebarApi).model;
+          // Every description loaded first (a SpecError stops here), then the site's own files, then each API's
+          // warnings and summary: a site file that cannot be used is the one line the build prints.
+          const models: ApiModel[] = [];
+          for (const api of apis) models.push(await loadApiOfSite(api));
+          const model = models[0] as ApiModel;
           // The site's own files are in its folder: beside the description, or beside portal.json in a site of several.
           const folder = siteFolder(file, portal);
           // The site's own icon: refused here, at its line, not half way through the pages.
@@ -173,6 +175,8 @@ export function apiReferencePlugin(): StarlightPlugin {
           // Its title, logo and accent colour (portal.json); a logo that cannot be shown is refused here.
           const brand = siteBrand(model, portal, file, root);
           for (const warning of brand.warnings) logger.warn(warning);
+          const sidebarApis: SidebarApi[] = [];
+          for (const [i, api] of apis.entries()) sidebarApis.push(await checkApi(api, models[i] as ApiModel));
           loaded.config = configShape(sidebarApis, file, root);
           const others = sidebarApis.flatMap(({ model: each }) => each.files ?? []).filter((f) => f !== file);
           loaded.files = [file, ...others];
