@@ -19,6 +19,7 @@ import { type HomeGlance, homeGlance } from '../reference/site-lists/home-glance
 import { cutAtSentence } from '../reference/site-lists/llms-text.ts';
 import { sitePath } from '../reference/site-path.ts';
 import { markdownToText } from '../render/markdown.ts';
+import { apiLabels } from '../site/portal-apis.ts';
 import { descriptionOpening } from './description-opening.ts';
 
 /** The home page's path, and its twin's: `/index.md`, where `twinOf` would give `.md` for `/`. */
@@ -151,6 +152,8 @@ export function siteHomeOutline(
   const gettingStarted = inputs.guides.find((guide) => guide.id === gettingStartedId);
   const count = countOf(apis.length, 'API');
   const title = inputs.words?.title ?? inputs.siteTitle ?? 'API documentation';
+  // Named as the sidebar names them: two APIs of one title by their id too.
+  const labels = apiLabels(apis.map(({ model, base }) => ({ id: base.split('/').at(-1), title: model.info.title })));
   const tagline =
     inputs.words?.description ?? `The reference${inputs.guides.length > 0 ? ' and guides' : ''} of ${count}.`;
   const apisId = 'apis';
@@ -163,7 +166,7 @@ export function siteHomeOutline(
       ...(gettingStarted ? [{ label: 'Get started', href: gettingStarted.path, primary: false }] : []),
     ],
     ...(inputs.words?.markdown && { words: { markdown: inputs.words.markdown, from: 'home.md' as const } }),
-    apis: { id: apisId, title: 'APIs', items: apis.map(homeApiItem) },
+    apis: { id: apisId, title: 'APIs', items: apis.map((api, i) => homeApiItem(api, labels[i])) },
     ...(inputs.guides.length > 0 && {
       guides: {
         id: 'guides',
@@ -174,10 +177,10 @@ export function siteHomeOutline(
   };
 }
 
-function homeApiItem({ model, base, changelog }: HomeApi): HomeApiItem {
+function homeApiItem({ model, base, changelog }: HomeApi, label: string | undefined): HomeApiItem {
   const { info } = model;
   return {
-    title: info.title,
+    title: label ?? info.title,
     href: referenceUrls(model).introduction,
     summary: apiSummary(model),
     facts: [`Version ${info.version}`, homeGlance(model).counts.operations, countOf(model.schemas.length, 'model')],

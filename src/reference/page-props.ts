@@ -196,6 +196,7 @@ export async function referencePageProps(
         ? referenceSidebar(model, new Set(focus.openTags), focus.operationId)
         : apisSidebar(
             inputs.apis.map((other) => ({
+              id: other.id,
               model: other === api ? model : (other.versions[0] as PublishedReference).model,
               changelog: other.changelog !== undefined,
             })),

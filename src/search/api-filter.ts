@@ -5,6 +5,7 @@
  * from them sees every API. A one-API site has no such filter. The build writes the entry
  * (`reference/page-props.ts`); the search dialog reads it back (`pagefind-ui.ts`, `starting-filters.ts`).
  */
+import { apiLabels } from '../site/portal-apis.ts';
 import type { HeadEntry } from './version-filter.ts';
 
 /** The filter's name, as the search dialog shows it. */
@@ -24,9 +25,7 @@ export interface FilteredApi {
  */
 export function apiFilterValues(apis: readonly FilteredApi[]): (string | undefined)[] {
   if (!apis.some(({ id }) => id !== undefined)) return apis.map(() => undefined);
-  const titles = new Map<string, number>();
-  for (const { title } of apis) titles.set(title, (titles.get(title) ?? 0) + 1);
-  return apis.map(({ id, title }) => ((titles.get(title) ?? 0) > 1 ? `${title} (${id})` : title));
+  return apiLabels(apis);
 }
 
 /** The head entry that files a page under the API `value`. */

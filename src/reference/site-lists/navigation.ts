@@ -11,6 +11,7 @@ import {
   oncePerModel,
   slugify,
 } from '../../openapi/index.ts';
+import { apiLabels } from '../../site/portal-apis.ts';
 import { changelogPaths } from '../changelog/changelog-sections.ts';
 import { operationLabel, referencePaths, tagLabel } from '../routes.ts';
 import { badgeLabel } from '../shared/badges.ts';
@@ -92,6 +93,8 @@ export const tagsAroundCurrent = 10;
 
 /** An API of a site of several as its sidebar lists it: its current model, and whether it has a changelog. */
 export interface ApiInSidebar {
+  /** Its id in the site: it names the API beside its title where two APIs share one. */
+  id?: string | undefined;
   model: ApiModel;
   /** Whether it has releases, and so a changelog (at `changelogPaths(model).page`). */
   changelog: boolean;
@@ -108,8 +111,9 @@ export function apisSidebar(
   openTags: ReadonlySet<string> = new Set(),
   currentOperation?: string,
 ): SidebarItem[] {
-  return apis.map(({ model, changelog }) => {
-    const label = model.info.title;
+  const labels = apiLabels(apis.map(({ id, model }) => ({ id, title: model.info.title })));
+  return apis.map(({ model, changelog }, i) => {
+    const label = labels[i] ?? model.info.title;
     if (model !== reading) return { label, link: referencePaths(model).introduction };
     const [reference] = referenceSidebar(model, openTags, currentOperation);
     return {
