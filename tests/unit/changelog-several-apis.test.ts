@@ -164,7 +164,9 @@ describe("each API's changelog in a site of several", () => {
     const sidebar = sidebarOfApiPage([], sidebarApis, currentOf(plants)) as unknown as SidebarItem[];
     // The site's Overview, then one entry per API in the site's order (both fixtures are a "Garden API").
     const [, gardenEntry, plantsEntry] = sidebar;
-    expect(gardenEntry).toEqual({ label: currentOf(garden).info.title, link: '/reference/garden/' });
+    // Both fixtures are titled alike, so the sidebar names each by its id too (apiLabels).
+    expect(currentOf(plants).info.title).toBe(currentOf(garden).info.title);
+    expect(gardenEntry).toEqual({ label: `${currentOf(garden).info.title} (garden)`, link: '/reference/garden/' });
     expect(plantsEntry && 'items' in plantsEntry && links(plantsEntry.items)).toContain('/reference/plants/changelog/');
     // No site-wide "Changelog" entry: each API's is in its group.
     expect(sidebar.some((item) => item.label === 'Changelog')).toBe(false);
