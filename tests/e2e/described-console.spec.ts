@@ -4,43 +4,14 @@
  * typing: a 2xx, with a personal key the sandbox issued filled into the operation's own credential (an API key
  * header, a bearer token); what a POST made, the list then shows.
  */
-import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
-import { startSandboxProcess } from '../support/sandbox-process.ts';
+import { openConsole, servedWithHostedSandbox } from '../support/hosted-console.ts';
 import { watchCspViolations } from './support.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../fixtures/described-sandbox/openapi.yaml');
-const consoleLoadTimeout = 30_000;
 
-let site: FixtureSite | undefined;
-let sandbox: { child: ChildProcess; baseUrl: string } | undefined;
-
-test.describe.configure({ mode: 'serial', timeout: 3 * consoleLoadTimeout });
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  sandbox = await startSandboxProcess({ PETSTORE_SPEC: fixture });
-  site = await buildAndServe(fixture, 'described-console', { env: { SANDBOX_URL: sandbox.baseUrl } });
-});
-
-test.afterAll(() => {
-  sandbox?.child.kill('SIGTERM');
-  site?.close();
-});
-
-const built = () => {
-  if (!site || !sandbox) throw new Error('the Workshop site was not built');
-  return { site, sandboxUrl: sandbox.baseUrl };
-};
-
-async function openConsole(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^Try it/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'API Client' });
-  await expect(dialog).toBeVisible({ timeout: consoleLoadTimeout });
-  return dialog;
-}
+const built = servedWithHostedSandbox(fixture, 'described-console');
 
 async function sendAndAnswer(page: Page, dialog: Locator, sandboxUrl: string, method: string) {
   const answered = page.waitForResponse(

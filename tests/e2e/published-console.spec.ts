@@ -4,39 +4,17 @@
  * reach on localhost:4010 (requests there are cut). Try it, then Send without typing: a 2xx, with a key the sandbox
  * made for this visitor. Then, with the sandbox stopped, the console says which server did not answer.
  */
-import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { resolveSpecPath, sandboxKeyIssuer, sandboxServer } from '../../src/openapi/index.ts';
-import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
-import { startSandboxProcess } from '../support/sandbox-process.ts';
+import { openConsole, servedWithHostedSandbox } from '../support/hosted-console.ts';
 import { model, operation, urls, watchCspViolations } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const localSandbox = sandboxServer(model)?.url ?? 'http://localhost:4010';
 const issuerPath = sandboxKeyIssuer(model)?.path ?? '/sandbox/keys';
-const consoleLoadTimeout = 30_000;
 
-let site: FixtureSite | undefined;
-let sandbox: { child: ChildProcess; baseUrl: string } | undefined;
-
-test.describe.configure({ mode: 'serial', timeout: 3 * consoleLoadTimeout });
-
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
-  sandbox = await startSandboxProcess();
-  site = await buildAndServe(resolveSpecPath(root, {}), 'published', { env: { SANDBOX_URL: sandbox.baseUrl } });
-});
-
-test.afterAll(() => {
-  sandbox?.child.kill('SIGTERM');
-  site?.close();
-});
-
-const built = () => {
-  if (!site || !sandbox) throw new Error('the published site was not built');
-  return { site, sandboxUrl: sandbox.baseUrl };
-};
+const built = servedWithHostedSandbox(resolveSpecPath(root, {}), 'published');
 
 /** Every request the page makes to the description's local sandbox is cut, and listed. */
 async function withoutLocalSandbox(page: Page): Promise<string[]> {
@@ -46,13 +24,6 @@ async function withoutLocalSandbox(page: Page): Promise<string[]> {
     return route.abort('connectionrefused');
   });
   return tried;
-}
-
-async function openConsole(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^Try it/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'API Client' });
-  await expect(dialog).toBeVisible({ timeout: consoleLoadTimeout });
-  return dialog;
 }
 
 const send = (dialog: Locator) => dialog.getByRole('button', { name: /^Send .* request/ });
@@ -118,10 +89,10 @@ test('the guides and the home page send readers to the hosted sandbox, not to on
 test('with the sandbox stopped, the console names it and says it is unavailable, instead of "Failed to fetch"', async ({
   page,
 }) => {
-  const { site, sandboxUrl } = built();
+  const { site, sandboxUrl, sandbox } = built();
   await withoutLocalSandbox(page);
-  const stopped = new Promise((resolve) => sandbox?.child.once('exit', resolve));
-  sandbox?.child.kill('SIGTERM');
+  const stopped = new Promise((resolve) => sandbox.child.once('exit', resolve));
+  sandbox.child.kill('SIGTERM');
   await stopped;
 
   await page.goto(`${site.baseUrl}${urls.operation(operation('listPets'))}`);

@@ -4,43 +4,14 @@
  * of them (`npm run sandbox` with that portal.json). Each API's console sends to that service's `/<id>`: Try it, then
  * Send without typing, on operation pages of two APIs, and each gets a 2xx from its own sandbox.
  */
-import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { buildAndServe, type FixtureSite } from '../support/fixture-site.ts';
-import { startSandboxProcess } from '../support/sandbox-process.ts';
+import { openConsole, servedWithHostedSandbox } from '../support/hosted-console.ts';
 import { watchCspViolations } from './support.ts';
 
 const portal = path.resolve(import.meta.dirname, '../fixtures/several-apis/portal.json');
-const consoleLoadTimeout = 30_000;
 
-let site: FixtureSite | undefined;
-let sandbox: { child: ChildProcess; baseUrl: string } | undefined;
-
-test.describe.configure({ mode: 'serial', timeout: 3 * consoleLoadTimeout });
-
-test.beforeAll(async () => {
-  test.setTimeout(400_000);
-  sandbox = await startSandboxProcess({ PETSTORE_SPEC: portal });
-  site = await buildAndServe(portal, 'several-apis-console', { env: { SANDBOX_URL: sandbox.baseUrl } });
-});
-
-test.afterAll(() => {
-  sandbox?.child.kill('SIGTERM');
-  site?.close();
-});
-
-const built = () => {
-  if (!site || !sandbox) throw new Error('the several-API site was not built');
-  return { site, sandboxUrl: sandbox.baseUrl };
-};
-
-async function openConsole(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: /^Try it/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'API Client' });
-  await expect(dialog).toBeVisible({ timeout: consoleLoadTimeout });
-  return dialog;
-}
+const built = servedWithHostedSandbox(portal, 'several-apis-console', 400_000);
 
 /** Sends the request as the page fills it, and resolves with the answer to it (not to the key's request). */
 async function sendUntouched(page: Page, dialog: Locator, apiSandbox: string) {
