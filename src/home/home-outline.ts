@@ -19,7 +19,7 @@ import { type HomeGlance, homeGlance } from '../reference/site-lists/home-glance
 import { cutAtSentence } from '../reference/site-lists/llms-text.ts';
 import { sitePath } from '../reference/site-path.ts';
 import { markdownToText } from '../render/markdown.ts';
-import { apiLabels } from '../site/portal-apis.ts';
+import { apiLabels } from '../site/api-labels.ts';
 import { descriptionOpening } from './description-opening.ts';
 
 /** The home page's path, and its twin's: `/index.md`, where `twinOf` would give `.md` for `/`. */

@@ -5,7 +5,7 @@
  * from them sees every API. A one-API site has no such filter. The build writes the entry
  * (`reference/page-props.ts`); the search dialog reads it back (`pagefind-ui.ts`, `starting-filters.ts`).
  */
-import { apiLabels } from '../site/portal-apis.ts';
+import { apiLabels } from '../site/api-labels.ts';
 import type { HeadEntry } from './version-filter.ts';
 
 /** The filter's name, as the search dialog shows it. */

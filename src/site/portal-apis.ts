@@ -28,16 +28,6 @@ export interface PortalApi {
   configPath: string;
 }
 
-/**
- * What the site calls each of its APIs, in their order: its title, or where two or more share it (Twilio's three
- * "Twilio - Chat"), its title and its id, `Twilio - Chat (twilio-chat-v2)`, so that no two are named alike.
- */
-export function apiLabels(apis: readonly { id: string | undefined; title: string }[]): string[] {
-  const titles = new Map<string, number>();
-  for (const { title } of apis) titles.set(title, (titles.get(title) ?? 0) + 1);
-  return apis.map(({ id, title }) => ((titles.get(title) ?? 0) > 1 && id !== undefined ? `${title} (${id})` : title));
-}
-
 /** Whether the site config lists several APIs (a portal.json with `apis`). */
 export const listsApis = (config: SiteConfig): boolean => config.apis !== undefined;
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadApiModel } from '../../src/openapi/index.ts';
 import { apisSidebar } from '../../src/reference/site-lists/navigation.ts';
 import { apiFilterValues } from '../../src/search/api-filter.ts';
-import { apiLabels } from '../../src/site/portal-apis.ts';
+import { apiLabels } from '../../src/site/api-labels.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

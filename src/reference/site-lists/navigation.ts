@@ -11,7 +11,7 @@ import {
   oncePerModel,
   slugify,
 } from '../../openapi/index.ts';
-import { apiLabels } from '../../site/portal-apis.ts';
+import { apiLabels } from '../../site/api-labels.ts';
 import { changelogPaths } from '../changelog/changelog-sections.ts';
 import { operationLabel, referencePaths, tagLabel } from '../routes.ts';
 import { badgeLabel } from '../shared/badges.ts';
