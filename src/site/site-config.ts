@@ -86,6 +86,12 @@ const logoFile = z
 /** An API's id in a site of several: its path segment under /reference/. */
 export const apiId = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
+/**
+ * Ids an API may not take: the sandbox service serves each API below `/<id>`, beside its own root paths, the docs'
+ * MCP server (`/mcp`) and the health check (`/sandbox/health`). An API there would answer for them, or they for it.
+ */
+export const reservedApiIds = ['mcp', 'sandbox'] as const;
+
 /** APIs one site lists at most: a family the size of Twilio's (40-odd descriptions) fits with room to spare. */
 export const maxApis = 200;
 
@@ -272,6 +278,9 @@ export function defineSiteConfig(input: SiteConfigInput): SiteConfig {
   for (const d of new Set(duplicates)) problem(['redirects'], `${d} is listed twice`);
   config.apis?.forEach((api, i, all) => {
     if (all.findIndex((other) => other.id === api.id) < i) problem(['apis', i, 'id'], `"${api.id}" is listed twice`);
+    if ((reservedApiIds as readonly string[]).includes(api.id)) {
+      problem(['apis', i, 'id'], `"${api.id}" is the sandbox service's own path (/${api.id}); choose another id`);
+    }
   });
   if (config.apis && config.publishedMajors) {
     problem(['publishedMajors'], 'with several APIs, set publishedMajors on each API in "apis"');

@@ -8,7 +8,10 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mcpPath } from '../../src/mcp/http.ts';
+import { healthPath } from '../../src/sandbox/health.ts';
 import { loadPortalConfig } from '../../src/site/portal-config.ts';
+import { reservedApiIds } from '../../src/site/site-config.ts';
 import { buildSite, root, run } from './support/programs.ts';
 
 let dir: string;
@@ -63,6 +66,26 @@ describe('an invalid portal.json', () => {
       '{\n  "redirects": [{ "from": "example.org" }]\n}\n',
       /^portal\.json:2: redirects: there is no canonicalDomain/,
     ],
+    [
+      "an API's id that is no path segment",
+      '{\n  "apis": [\n    { "id": "Payments", "spec": "a.yaml" }\n  ]\n}\n',
+      'portal.json:3: apis.0.id: must be lower-case letters, digits and hyphens, at most 40 characters',
+    ],
+    [
+      'an id listed twice',
+      '{\n  "apis": [\n    { "id": "pay", "spec": "a.yaml" },\n    { "id": "pay", "spec": "b.yaml" }\n  ]\n}\n',
+      'portal.json:4: apis.1.id: "pay" is listed twice',
+    ],
+    [
+      "an id that is the sandbox service's own path",
+      '{\n  "apis": [\n    { "id": "pay", "spec": "a.yaml" },\n    { "id": "mcp", "spec": "b.yaml" }\n  ]\n}\n',
+      'portal.json:4: apis.1.id: "mcp" is the sandbox service\'s own path (/mcp); choose another id',
+    ],
+    [
+      'a site-wide publishedMajors beside apis',
+      '{\n  "publishedMajors": [1],\n  "apis": [{ "id": "pay", "spec": "a.yaml" }]\n}\n',
+      'portal.json:2: publishedMajors: with several APIs, set publishedMajors on each API in "apis"',
+    ],
   ])('says where: %s', (_, text, message) => {
     const said = problemsOf(text);
     expect(said).toMatch(message);
@@ -97,6 +120,31 @@ describe('npm run spec:check', () => {
     expect(output).toContain(`${path.join(dir, 'spec', 'portal.json')}:3: cname2: unknown key; did you mean "cname"?`);
     expect(output).toContain(`${path.join(dir, 'spec', 'favicon.svg')}:3: <script> is not allowed in the site's icon`);
     expect(output).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("portal.json's apis", () => {
+  it('are checked by npm run spec:check: a description or releases folder that is not there is one line each', () => {
+    mkdirSync(path.join(dir, 'spec', 'pay'));
+    copyFileSync(path.join(root, 'spec', 'openapi.yaml'), path.join(dir, 'spec', 'pay', 'openapi.yaml'));
+    const portal = path.join(dir, 'spec', 'portal.json');
+    writeFileSync(
+      portal,
+      '{\n  "apis": [\n    { "id": "pay", "spec": "pay/openapi.yaml" },\n' +
+        '    { "id": "gone", "spec": "gone.yaml", "releases": "nowhere" }\n  ]\n}\n',
+    );
+    const { status, output } = run('src/build/spec-check.ts', [portal]);
+    expect(status).toBe(1);
+    expect(output).toContain(`${portal}:4: apis.1.spec: gone.yaml is not a file beside it`);
+    expect(output).toContain(`${portal}:4: apis.1.releases: nowhere is not a folder beside it`);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('may not take an id the sandbox service answers at its root (its MCP server, its health check)', () => {
+    for (const rootPath of [mcpPath, healthPath]) {
+      const segment = rootPath.split('/')[1] ?? '';
+      expect(reservedApiIds, rootPath).toContain(segment);
+    }
   });
 });
 

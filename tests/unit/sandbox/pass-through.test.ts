@@ -4,7 +4,7 @@
  * server and nothing else; every refusal is JSON saying why. DNS is injected, so `api.example.test` can be made to
  * resolve to loopback or private addresses.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -465,6 +465,41 @@ describe('the sandbox service (main.ts)', () => {
       } finally {
         sandbox.child.kill('SIGTERM');
       }
+    }
+  });
+
+  it("in a site of several APIs, serves each API's pass-through below its /<id>, to that API's servers only", async () => {
+    const fixtures = path.resolve(import.meta.dirname, '../../fixtures');
+    await mkdir(path.join(folder, 'apis'), { recursive: true });
+    const portal = path.join(folder, 'apis', 'portal.json');
+    await writeFile(
+      portal,
+      JSON.stringify({
+        tryIt: { passThrough: true },
+        apis: [
+          { id: 'legacy', spec: path.join(fixtures, 'swagger-2.0/openapi.yaml') },
+          { id: 'events', spec: path.join(fixtures, 'events-3.2/openapi.yaml') },
+        ],
+      }),
+    );
+    const sandbox = await startSandboxProcess({ PETSTORE_SPEC: portal });
+    try {
+      // Each refusal names the servers of the API it is below: its pass-through reaches those and nothing else.
+      const refusal = async (url: string) => {
+        const answer = await fetch(`${sandbox.baseUrl}${url}`);
+        expect(answer.status, url).toBe(403);
+        return ((await answer.json()) as { code: string; message: string }).message;
+      };
+      const legacy = await refusal(`/legacy/proxy/${encodeURIComponent('https://events.example.com/v2/events')}`);
+      expect(legacy).toContain('api.kennels.example');
+      expect(legacy).not.toContain('(https://events.example.com/v2)');
+      const events = await refusal(`/events/proxy/${encodeURIComponent('https://api.kennels.example/v2/stays')}`);
+      expect(events).toContain('(https://events.example.com/v2)');
+      // Below no API, /proxy is no pass-through at all.
+      const rootProxy = await fetch(`${sandbox.baseUrl}/proxy/${encodeURIComponent('https://events.example.com/v2')}`);
+      expect(rootProxy.status).toBe(404);
+    } finally {
+      sandbox.child.kill('SIGTERM');
     }
   });
 });
