@@ -172,6 +172,10 @@ describe('a build with an earlier major', () => {
     expect(readFileSync(path.join(outDir, 'changelog/from-1.x.md'), 'utf8')).toContain(
       '- Removed the operation. Call Archive a plant (POST /archived-plants) instead. [In 1.x](/reference/1.x/plants/delete-plant/) · [In 2.0.0](/reference/plants/archive-plant/)',
     );
+    // Words and code stay apart in the twin as on the page.
+    expect(readFileSync(path.join(outDir, 'changelog/from-1.x.md'), 'utf8')).toContain(
+      '- Removed field `nickname` from the 200 response.',
+    );
   });
 
   it('lists the current version first in the sitemap and in llms.txt, each earlier major after it', () => {

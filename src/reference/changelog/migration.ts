@@ -6,9 +6,9 @@
 import type { ApiChange } from '../../changes/api-changes.ts';
 import { type ApiModel, operationById } from '../../openapi/index.ts';
 import { operationTitle, referenceUrls } from '../routes.ts';
-import { code, inline } from '../twins/markdown-text.ts';
+import { code, inline, inlineRun } from '../twins/markdown-text.ts';
 import { apiBaseOfVersion, matchingOperation, type ReferenceVersion } from '../versions.ts';
-import { changelogPathsAt } from './changelog-sections.ts';
+import { changelogPathsAt, summaryParts } from './changelog-sections.ts';
 
 /** What one breaking change asks of a client. */
 export interface MigrationItem {
@@ -75,9 +75,8 @@ export function migrationMarkdown(step: MigrationStep, title: string): string {
         item.before ? `[In ${from.label}](${item.before})` : '',
         item.after ? `[In ${to.label}](${item.after})` : '',
       ].filter(Boolean);
-      const summary = item.summary
-        .split(/`([^`]*)`/)
-        .map((part, i) => (i % 2 === 1 ? code(part) : inline(part)))
+      const summary = summaryParts(item.summary)
+        .map((part) => (part.code ? code(part.text) : inlineRun(part.text)))
         .join('');
       lines.push(`- ${summary}. ${inline(item.action)}${links.length > 0 ? ` ${links.join(' · ')}` : ''}`);
     }

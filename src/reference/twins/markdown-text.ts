@@ -22,6 +22,16 @@ export function inline(text: string): string {
 }
 
 /**
+ * A run of text between others (inline code, links), escaped as `inline` is, but keeping a space at an edge where
+ * it had any: "Removed field " and " from" around `x` stay words apart.
+ */
+export function inlineRun(text: string): string {
+  const escaped = inline(text);
+  if (escaped === '') return /\s/.test(text) ? ' ' : '';
+  return `${/^\s/.test(text) ? ' ' : ''}${escaped}${/\s$/.test(text) ? ' ' : ''}`;
+}
+
+/**
  * A link whose text is untrusted: a `]` in a name (`Pet[]`, `Map[string]`) cannot close it early, nor any other
  * character start Markdown or HTML. A destination with spaces, parentheses or angle brackets is written in `<…>`.
  */
