@@ -161,8 +161,9 @@ export function createDocs(
           tag ?? '',
           model.tags.map((t) => t.name),
         );
-      const { lines } = listed;
-      if (lines.length === 0) lines.push('', 'Pass a tag to list only its operations.');
+      // Every tag's list, cut at listedUpTo: say how to see the rest (a tag's own list says "… more in this tag").
+      const { lines, cut } = listed;
+      if (tag === undefined && (cut || lines.length === 0)) lines.push('', 'Pass a tag to list only its operations.');
       return lines.join('\n');
     },
     search(query) {
