@@ -23,6 +23,7 @@ export async function getHomeOutline(): Promise<HomeOutline> {
       model: models[i] as ApiModel,
       base: api.base,
       changelog: hasReleasesIn(apiReleasesDir(api)),
+      sandbox: guideSandbox(models[i] as ApiModel, import.meta.env.DEV),
     }));
     return siteHomeOutline(apis, { guides, words, siteTitle: config.title });
   }

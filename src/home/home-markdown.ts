@@ -67,7 +67,10 @@ function apisMarkdown(apis: NonNullable<HomeOutline['apis']>): (string | undefin
     ...apis.items.flatMap((api) => [
       `### ${link(api.title, api.href)}`,
       api.summary && inline(api.summary),
-      [...api.facts.map(inline), ...(api.changelog ? [link(api.changelog.label, api.changelog.href)] : [])].join(' · '),
+      [
+        ...api.facts.map(inline),
+        ...[api.changelog, api.sandbox].flatMap((to) => (to ? [link(to.label, to.href)] : [])),
+      ].join(' · '),
     ]),
   ];
 }

@@ -64,6 +64,8 @@ export interface HomeApiItem {
   facts: string[];
   /** Its changelog, where it has releases. */
   changelog?: HomeLink;
+  /** Its introduction's section on its sandbox, where the build sends its console to one. */
+  sandbox?: HomeLink;
 }
 
 /** What the site has besides the model: the build decides these. */
@@ -139,6 +141,8 @@ export interface HomeApi {
   base: string;
   /** Whether it has releases, so a changelog. */
   changelog: boolean;
+  /** The sandbox the build sends its console to, if any (`guideSandbox`). */
+  sandbox: BuildSandbox | undefined;
 }
 
 /** Past this, a card's summary is cut after a sentence: a line or three, not the description's first page. */
@@ -177,14 +181,17 @@ export function siteHomeOutline(
   };
 }
 
-function homeApiItem({ model, base, changelog }: HomeApi, label: string | undefined): HomeApiItem {
+function homeApiItem({ model, base, changelog, sandbox }: HomeApi, label: string | undefined): HomeApiItem {
   const { info } = model;
+  const introduction = referenceUrls(model).introduction;
+  const sandboxSection = sandboxOutline(model, sandbox);
   return {
     title: label ?? info.title,
-    href: referenceUrls(model).introduction,
+    href: introduction,
     summary: apiSummary(model),
     facts: [`Version ${info.version}`, homeGlance(model).counts.operations, countOf(model.schemas.length, 'model')],
     ...(changelog && { changelog: { label: 'Changelog', href: sitePath(changelogPathsAt(base).page) } }),
+    ...(sandboxSection && { sandbox: { label: 'Sandbox', href: `${introduction}#${sandboxSection.id}` } }),
   };
 }
 

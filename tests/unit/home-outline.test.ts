@@ -238,15 +238,14 @@ async function plannedSite(portalFile: string) {
   for (const api of apis) models.push(await loadApiOfSite(api));
   const folder = siteFolder(portalFile, config);
   const guides = guideOutline(models[0] as ApiModel, config);
-  const outline = siteHomeOutline(
-    apis.map((api, i) => ({
-      model: models[i] as ApiModel,
-      base: api.base,
-      changelog: hasReleasesIn(apiReleasesDir(api)),
-    })),
-    { guides, words: readHomeWords(folder), siteTitle: config.title },
-  );
-  return { folder, guides, outline };
+  const homeApis = apis.map((api, i) => ({
+    model: models[i] as ApiModel,
+    base: api.base,
+    changelog: hasReleasesIn(apiReleasesDir(api)),
+    sandbox: guideSandbox(models[i] as ApiModel, false),
+  }));
+  const inputs = { guides, words: readHomeWords(folder), siteTitle: config.title };
+  return { folder, guides, outline: siteHomeOutline(homeApis, inputs), homeApis, inputs };
 }
 
 const several = await plannedSite(severalApis());
@@ -277,6 +276,8 @@ describe('the home page of a site of several APIs', () => {
       undefined,
       '/reference/garden/changelog/',
     ]);
+    // Built without SANDBOX_URL, and none names a sandbox server: no API has a sandbox to link.
+    expect(outline.apis?.items.map((api) => api.sandbox)).toEqual([undefined, undefined, undefined]);
     const html = await render(outline);
     for (const href of ['/reference/kennels/', '/reference/events/', '/reference/garden/']) {
       expect(html).toContain(`href="${href}"`);
@@ -291,6 +292,24 @@ describe('the home page of a site of several APIs', () => {
       'Garden API',
       'Guides',
     ]);
+  });
+
+  it("links each API's sandbox section where its console calls one, as a build with SANDBOX_URL has", async () => {
+    const hosted = siteHomeOutline(
+      several.homeApis.map((api) => ({
+        ...api,
+        sandbox: { hosted: true, url: `https://sandbox.example.org/${api.base.split('/').at(-1)}` },
+      })),
+      several.inputs,
+    );
+    const links = ['/reference/kennels/#sandbox', '/reference/events/#sandbox', '/reference/garden/#sandbox'];
+    expect(hosted.apis?.items.map((api) => api.sandbox?.href)).toEqual(links);
+    const html = await render(hosted);
+    const twin = homeMarkdown(hosted);
+    for (const href of links) {
+      expect(html).toContain(`<a href="${href}">Sandbox</a>`);
+      expect(twin).toContain(`[Sandbox](${href})`);
+    }
   });
 
   it('has a twin with every heading of the page, in the same order, and the same links', async () => {
