@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { resolveSpecPath } from '../../src/openapi/index.ts';
 import { loadPortalConfig } from '../../src/site/portal-config.ts';
+import { reservedApiIds } from '../../src/site/site-config.ts';
 import { model, operation, urls } from './support.ts';
 
 const hosting = loadPortalConfig(resolveSpecPath(path.resolve(import.meta.dirname, '../..'), {}), {}).projectHosting;
@@ -85,4 +86,13 @@ test('publishing shows the redirects and domain the build writes for this portal
     'https://www.docs.petstore.dev/* https://docs.petstore.dev/:splat 301!',
   );
   expect((await (await request.get('/CNAME')).text()).trim()).toBe('docs.petstore.dev');
+});
+
+test('publishing says how to list several APIs, and which ids the build refuses', async ({ page }) => {
+  await page.goto('/guides/publishing/');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Several APIs in one portal' })).toBeVisible();
+  const section = main.getByRole('paragraph').filter({ hasText: 'An id is lower-case letters' });
+  // The ids named are the ones portal.json's check refuses.
+  for (const id of reservedApiIds) await expect(section.getByText(id, { exact: true })).toBeVisible();
 });
