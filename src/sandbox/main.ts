@@ -27,9 +27,10 @@ import { systemClock } from '../rate-limits/clock.ts';
 import { loadApiOfSite, publishedAs } from '../reference/api-of-site.ts';
 import { hostedSandboxUrl, SandboxUrlError } from '../site/console-sandbox.ts';
 import { listsApis, type PortalApi, portalApis } from '../site/portal-apis.ts';
-import { loadPortalConfig } from '../site/portal-config.ts';
+import { loadPortalConfig, portalConfigFile } from '../site/portal-config.ts';
 import { SiteConfigError } from '../site/site-config.ts';
 import type { SandboxErrorCode } from './api-error.ts';
+import { watchApiList } from './api-list-watch.ts';
 import { createSandbox } from './app.ts';
 import type { SandboxEnv } from './callers.ts';
 import { parseTrustedProxies } from './client-address.ts';
@@ -385,12 +386,25 @@ const server = listen(service, { port, hostname }, first.statusOf, (listening) =
 
 // --watch: each saved version that loads and agrees with the rules replaces the served one at once (requests in
 // flight finish on the old one); the store is the same, so keys and data stay. Each API's description is followed
-// on its own; portal.json's list of APIs is read once, at start.
+// on its own; portal.json's list of APIs is read once, at start, and a change to it is said (api-list-watch.ts).
 if (watching) {
   for (const api of served) {
     api.watch = watchDescription([api.api.specPath, ...(api.model.files ?? [])], () => void follow(api, ++api.saves));
   }
 }
+const configFile = portalConfigFile(portal);
+const apiListWatch =
+  watching && several && configFile
+    ? watchApiList(
+        configFile,
+        apis,
+        () => {
+          const now = loadPortalConfig(specPath);
+          return listsApis(now) ? portalApis(specPath, now) : [];
+        },
+        (line) => console.log(line),
+      )
+    : undefined;
 async function follow(api: Served, save: number): Promise<void> {
   const loaded = await loadApiModel(api.api.specPath).then(
     (next) => ({ next: publishedAs(api.api, next) }),
@@ -434,6 +448,7 @@ server.on('error', (error: NodeJS.ErrnoException) => {
  */
 function stop(signal: string): void {
   for (const api of served) api.watch?.close();
+  apiListWatch?.close();
   console.log(`${signal}: stopping the sandbox once the requests in flight are answered.`);
   server.close(() => void Promise.all(served.map((api) => api.store.close())).finally(() => process.exit(0)));
   if ('closeIdleConnections' in server) {
