@@ -163,7 +163,9 @@ export function createDocs(
         );
       // Every tag's list, cut at listedUpTo: say how to see the rest (a tag's own list says "… more in this tag").
       const { lines, cut } = listed;
-      if (tag === undefined && (cut || lines.length === 0)) lines.push('', 'Pass a tag to list only its operations.');
+      if (lines.length === 0)
+        return tag === undefined ? 'This API has no operations.' : `The tag ${inline(tag)} has no operations.`;
+      if (tag === undefined && cut) lines.push('', 'Pass a tag to list only its operations.');
       return lines.join('\n');
     },
     search(query) {

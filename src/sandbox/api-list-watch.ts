@@ -20,7 +20,7 @@ export function apiListChange(started: readonly PortalApi[], now: readonly Porta
   const added = now.filter((api) => !before.has(served(api)));
   const gone = started.filter((api) => !after.has(served(api)));
   const what = [added.length > 0 && `added ${paths(added)}`, gone.length > 0 && `gone ${paths(gone)}`].filter(Boolean);
-  return `portal.json lists other APIs now (${what.join('; ')}); the sandbox serves the ones it started with. Restart it (npm run dev) to serve the new list.`;
+  return `portal.json lists other APIs now (${what.join('; ')}); the sandbox serves the ones it started with. Restart npm run dev (or npm run sandbox) to serve the new list.`;
 }
 
 /**
@@ -33,14 +33,16 @@ export function watchApiList(
   listNow: () => readonly PortalApi[],
   say: (line: string) => void,
 ): DescriptionWatch {
+  // What was said last: the list's change, undefined while it agrees, or the problem with the file.
   let said: string | undefined;
   return watchDescription([configFile], () => {
     let change: string | undefined;
     try {
       change = apiListChange(started, listNow());
     } catch (error) {
-      if (!(error instanceof SiteConfigError)) throw error;
-      say(error.message);
+      // Not valid, or caught mid-save (a file replaced between two reads): said, and the service goes on as it is.
+      said = error instanceof SiteConfigError ? error.message : `portal.json could not be read: ${String(error)}`;
+      say(said);
       return;
     }
     if (change === said) return;

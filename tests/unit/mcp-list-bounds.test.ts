@@ -12,7 +12,9 @@ const paths = Array.from(
   (_, i) =>
     `  /things/${i}:\n    get:\n      operationId: getThing${i}\n      tags: [${i < 200 ? 'First' : 'Second'}]\n      responses:\n        "200":\n          description: OK\n`,
 ).join('');
-const wide = await modelOf(`openapi: 3.0.3\ninfo:\n  title: Wide\n  version: 1.0.0\npaths:\n${paths}`);
+const wide = await modelOf(
+  `openapi: 3.0.3\ninfo:\n  title: Wide\n  version: 1.0.0\ntags:\n  - name: Empty\n    description: Nothing yet.\npaths:\n${paths}`,
+);
 const docs = createDocs(wide, { downloads: [] }, (path) => `https://docs.example.org${path}`);
 
 describe(`list_operations on ${count} operations`, () => {
@@ -23,6 +25,10 @@ describe(`list_operations on ${count} operations`, () => {
     );
     expect(listed).toContain(`- … ${count - listedUpTo} more in this tag`);
     expect(listed).toMatch(/Pass a tag to list only its operations\.$/);
+  });
+
+  it('says so for a tag with no operations', () => {
+    expect(docs.listOperations('Empty')).toBe('The tag Empty has no operations.');
   });
 
   it('lists one tag whole when it fits, without that advice', () => {

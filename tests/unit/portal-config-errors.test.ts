@@ -82,6 +82,11 @@ describe('an invalid portal.json', () => {
       'portal.json:4: apis.1.id: "mcp" is the sandbox service\'s own path (/mcp); choose another id',
     ],
     [
+      "the sandbox's own path, too",
+      '{\n  "apis": [\n    { "id": "sandbox", "spec": "a.yaml" }\n  ]\n}\n',
+      'portal.json:3: apis.0.id: "sandbox" is the sandbox service\'s own path (/sandbox); choose another id',
+    ],
+    [
       'a site-wide publishedMajors beside apis',
       '{\n  "publishedMajors": [1],\n  "apis": [{ "id": "pay", "spec": "a.yaml" }]\n}\n',
       'portal.json:2: publishedMajors: with several APIs, set publishedMajors on each API in "apis"',

@@ -27,7 +27,7 @@ describe('apiListChange', () => {
   it('names the APIs added and gone, and what to do', () => {
     const said = apiListChange([api('a'), api('b')], [api('a'), api('c')]);
     expect(said).toContain('added /c/; gone /b/');
-    expect(said).toContain('Restart it (npm run dev)');
+    expect(said).toContain('Restart npm run dev (or npm run sandbox)');
   });
 
   it('counts an API whose description moved as another', () => {
