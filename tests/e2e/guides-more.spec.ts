@@ -93,6 +93,6 @@ test('publishing says how to list several APIs, and which ids the build refuses'
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Several APIs in one portal' })).toBeVisible();
   const section = main.getByRole('paragraph').filter({ hasText: 'An id is lower-case letters' });
-  // The ids named are the ones portal.json's check refuses.
+  // The ids it names are the ones portal.json's check refuses (site-config.ts), every one of them.
   for (const id of reservedApiIds) await expect(section.getByText(id, { exact: true })).toBeVisible();
 });
