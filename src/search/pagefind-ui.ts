@@ -28,15 +28,30 @@ export function startPagefindUi(element: string, translations: Record<string, st
   // On a site with several versions (or APIs), results start as the page's own version's (and API's), each filter
   // open to widen them.
   const { openFilters, selected } = pageStartingFilters(document);
+  const bundlePath = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/pagefind/`;
   const ui = new PagefindUI({
     element,
     ranking: starlightRanking,
     baseUrl: import.meta.env.BASE_URL,
-    bundlePath: `${import.meta.env.BASE_URL.replace(/\/$/, '')}/pagefind/`,
+    bundlePath,
     showImages: false,
     showSubResults: true,
     translations,
     ...(openFilters.length > 0 ? { openFilters } : {}),
   });
-  if (openFilters.length > 0) ui.triggerFilters(selected);
+  if (openFilters.length === 0) return;
+  // Ticked once every filter is loaded: a search with a filter ticked loads only that filter's data, and Pagefind UI
+  // keeps the filters of its first results, so one not ticked (API, on a guide of a site with versions) could be
+  // left out of the panel for good. Until then (a moment), results are unfiltered.
+  const tick = () => ui.triggerFilters(selected);
+  allFiltersLoaded(bundlePath).then(tick, tick);
+}
+
+/**
+ * Resolves once Pagefind has loaded every filter's data: through its own module (the one the UI imports, so the
+ * same instance), whose `filters()` loads them all.
+ */
+async function allFiltersLoaded(bundlePath: string): Promise<void> {
+  const pagefind = (await import(/* @vite-ignore */ `${bundlePath}pagefind.js`)) as { filters(): Promise<unknown> };
+  await pagefind.filters();
 }
